@@ -1,0 +1,19 @@
+import { forbidden } from '../lib/http';
+import type { Handlers } from '../lib/router';
+import { hasRole, type AuthUser, type Services } from '../lib/services';
+
+/** GET/POST /v2/projects/maintance: the shell banner (SPEC §2 "Service message"; switch 1 shown, 0 hidden). */
+export function serviceMessageHandlers(s: Services): Handlers<AuthUser | null> {
+  const settings = s.collection<{ id: string; switch: 0 | 1; message: string | null }>('settings');
+  return {
+    async serviceMessageGet() {
+      const current = await settings.get('maintance');
+      return { switch: current?.switch ?? 0, message: current?.message ?? null };
+    },
+    async serviceMessageSave({ body, user }) {
+      if (!hasRole(user, 2)) throw forbidden();
+      const saved = await settings.put({ id: 'maintance', switch: body.switch, message: body.message });
+      return { switch: saved.switch, message: saved.message };
+    },
+  };
+}

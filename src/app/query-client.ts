@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { ApiError } from '@/lib/api/errors';
+
+/** Seen lists and details stay readable offline (DESIGN.md "Offline drafts", last point). */
+export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: PERSIST_MAX_AGE,
+        networkMode: 'offlineFirst',
+        refetchOnWindowFocus: true,
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && ['unauthorized', 'forbidden', 'not-found', 'validation', 'client'].includes(error.kind)) return false;
+          return failureCount < 2;
+        },
+      },
+      mutations: { networkMode: 'online', retry: false },
+    },
+  });
+}
+
+export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> & { queryClient: QueryClient } {
+  return {
+    queryClient,
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: 'cabinet-query-cache', throttleTime: 1000 }),
+    maxAge: PERSIST_MAX_AGE,
+    buster: __APP_VERSION__,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/** Error classification (SPEC §8 "Transport") and the one map from errors to Russian messages. */
+export interface FieldError {
+  field?: string;
+  message: string;
+  valueIndex?: number;
+  groupIndex?: number;
+}
+
+export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'validation' | 'server' | 'network' | 'client';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  /** The server's own message, when it sent one (shown to the user per SPEC §8). */
+  readonly serverMessage: string | null;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, body: unknown, fallback?: string) {
+    const serverMessage = extractMessage(body);
+    super(serverMessage ?? fallback ?? `Ошибка ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.kind = classify(status);
+    this.serverMessage = serverMessage;
+    this.fieldErrors = extractFieldErrors(body);
+  }
+}
+
+export function classify(status: number): ApiErrorKind {
+  if (status === 0) return 'network';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 400 || status === 422) return 'validation';
+  if (status >= 500) return 'server';
+  return 'client';
+}
+
+export function networkError(): ApiError {
+  return new ApiError(0, null, 'Нет соединения с сервером. Проверьте подключение к интернету и повторите.');
+}
+
+function extractMessage(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() && body.length < 500 ? body : null;
+  const obj = body as Record<string, unknown>;
+  if (typeof obj.message === 'string' && obj.message.trim()) return obj.message;
+  const errors = extractFieldErrors(body);
+  if (errors.length) return errors.map((e) => e.message).join('; ');
+  if (Array.isArray(obj)) return null;
+  return null;
+}
+
+export function extractFieldErrors(body: unknown): FieldError[] {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { errors?: unknown }).errors : null;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string')
+    .map((e) => ({
+      message: e.message as string,
+      ...(typeof e.field === 'string' ? { field: e.field } : {}),
+      ...(typeof e.valueIndex === 'number' ? { valueIndex: e.valueIndex } : {}),
+      ...(typeof e.groupIndex === 'number' ? { groupIndex: e.groupIndex } : {}),
+    }));
+}
+
+/**
+ * The text for an error toast: the server's message when present, with " в поле {title}" for field errors
+ * (SPEC §5, §8), otherwise the screen's own fallback text from the error catalogue.
+ */
+export function errorToastText(error: unknown, fallback: string, fieldTitle?: (field: string) => string | undefined): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return error.message;
+    const fieldError = error.fieldErrors[0];
+    if (fieldError?.field && fieldTitle) {
+      const title = fieldTitle(fieldError.field);
+      if (title) return `${fieldError.message} в поле ${title}`;
+    }
+    if (error.serverMessage) return error.serverMessage;
+    if (error.kind === 'server') return `${fallback} Сервер временно недоступен, попробуйте позже.`;
+    return fallback;
+  }
+  if (error instanceof TypeError) return networkError().message;
+  return fallback;
+}

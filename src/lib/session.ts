@@ -1,0 +1,137 @@
+/**
+ * Token storage (SPEC §3: access_token and access_token_expires in local storage).
+ * Expiry is kept as epoch milliseconds; the server's tokenExpireAt (unix seconds or ISO) is normalised on save.
+ */
+const TOKEN_KEY = 'access_token';
+const EXPIRES_KEY = 'access_token_expires';
+const RENEW_KEY = 'renew_token';
+const RETURN_KEY = 'return_route';
+/** The administrator's own session while "log in as" is active (SPEC §6), kept apart from the impersonated one. */
+const ADMIN_BACKUP_KEY = 'admin_session_backup';
+
+/** Renew this long before expiry so that a call never leaves with a token that dies in flight. */
+export const RENEW_MARGIN_MS = 60_000;
+
+export interface StoredSession {
+  token: string;
+  expiresAt: number | null;
+  renewToken: string | null;
+}
+
+type Listener = (session: StoredSession | null) => void;
+const listeners = new Set<Listener>();
+
+export function normaliseExpiry(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    // Unix seconds (10 digits) or milliseconds.
+    return value < 1e12 ? value * 1000 : value;
+  }
+  if (typeof value === 'string') {
+    if (/^\d+$/.test(value)) return normaliseExpiry(Number(value));
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+export function readSession(storage: Storage = localStorage): StoredSession | null {
+  const token = storage.getItem(TOKEN_KEY);
+  if (!token) return null;
+  const expires = storage.getItem(EXPIRES_KEY);
+  return {
+    token,
+    expiresAt: expires ? Number(expires) || null : null,
+    renewToken: storage.getItem(RENEW_KEY),
+  };
+}
+
+export function saveSession(
+  input: { token: string; tokenExpireAt?: unknown; renewToken?: string | null },
+  storage: Storage = localStorage,
+): StoredSession {
+  const expiresAt = normaliseExpiry(input.tokenExpireAt);
+  storage.setItem(TOKEN_KEY, input.token);
+  if (expiresAt) storage.setItem(EXPIRES_KEY, String(expiresAt));
+  else storage.removeItem(EXPIRES_KEY);
+  if (input.renewToken) storage.setItem(RENEW_KEY, input.renewToken);
+  else if (input.renewToken === null) storage.removeItem(RENEW_KEY);
+  const session = readSession(storage)!;
+  emit(session);
+  return session;
+}
+
+export function clearSession(storage: Storage = localStorage): void {
+  storage.removeItem(TOKEN_KEY);
+  storage.removeItem(EXPIRES_KEY);
+  storage.removeItem(RENEW_KEY);
+  emit(null);
+}
+
+export function isExpired(session: StoredSession | null, now = Date.now()): boolean {
+  if (!session) return true;
+  return session.expiresAt !== null && session.expiresAt <= now;
+}
+
+export function needsRenewal(session: StoredSession | null, now = Date.now()): boolean {
+  if (!session || session.expiresAt === null) return false;
+  return session.expiresAt - RENEW_MARGIN_MS <= now;
+}
+
+export function getToken(storage: Storage = localStorage): string | null {
+  const session = readSession(storage);
+  return session && !isExpired(session) ? session.token : null;
+}
+
+/** Where to come back after sign-in (SPEC §4 navigation guard). Only same-app paths are accepted. */
+export function saveReturnRoute(path: string, storage: Storage = sessionStorage): void {
+  if (isSafeReturnPath(path)) storage.setItem(RETURN_KEY, path);
+}
+
+export function takeReturnRoute(storage: Storage = sessionStorage): string | null {
+  const path = storage.getItem(RETURN_KEY);
+  storage.removeItem(RETURN_KEY);
+  return path && isSafeReturnPath(path) ? path : null;
+}
+
+export function isSafeReturnPath(path: string): boolean {
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.startsWith('/\\') &&
+    !/^\/(login|callback|personal-account-v2-auth)(\/|\?|$)/.test(path)
+  );
+}
+
+export function backupAdminSession(storage: Storage = localStorage): void {
+  const session = readSession(storage);
+  if (session) storage.setItem(ADMIN_BACKUP_KEY, JSON.stringify(session));
+}
+
+export function readAdminBackup(storage: Storage = localStorage): StoredSession | null {
+  const raw = storage.getItem(ADMIN_BACKUP_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as StoredSession;
+    return typeof parsed.token === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function restoreAdminSession(storage: Storage = localStorage): boolean {
+  const backup = readAdminBackup(storage);
+  storage.removeItem(ADMIN_BACKUP_KEY);
+  if (!backup || isExpired(backup)) return false;
+  saveSession({ token: backup.token, tokenExpireAt: backup.expiresAt, renewToken: backup.renewToken }, storage);
+  return true;
+}
+
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(session: StoredSession | null): void {
+  for (const listener of listeners) listener(session);
+}

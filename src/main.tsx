@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigError, loadConfig } from './lib/config';
+
+const root = createRoot(document.getElementById('root')!);
+
+/** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
+loadConfig()
+  .then(async () => {
+    const { App } = await import('./app/app');
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    const message = error instanceof ConfigError ? error.message : 'Неизвестная ошибка при запуске приложения.';
+    root.render(<StartupError message={message} />);
+  });
+
+function StartupError({ message }: { message: string }) {
+  return (
+    <main role="alert" style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: 24, lineHeight: 1.5 }}>
+      <h1 style={{ fontSize: 24, color: '#1a4186' }}>Личный кабинет не может запуститься</h1>
+      <p>{message}</p>
+      <p style={{ color: '#555' }}>Обратитесь к администратору портала или попробуйте обновить страницу позже.</p>
+      <button type="button" onClick={() => window.location.reload()} style={{ padding: '8px 16px', borderRadius: 8 }}>
+        Обновить страницу
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '@/app/router';
+import { NotFoundView } from '@/components/status-views';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundView,
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireArea } from '@/app/guards';
+import { usePageTitle } from '@/components/page-title';
+import { Text } from '@chakra-ui/react';
+
+export const Route = createFileRoute('/_cabinet/projects/')({
+  beforeLoad: ({ context }) => requireArea(context.roles, 'projects'),
+  component: Screen,
+});
+
+function Screen() {
+  usePageTitle('Проекты');
+  return <Text color="fg.muted">Раздел «Проекты» ещё не подключён к этой сборке.</Text>;
+}

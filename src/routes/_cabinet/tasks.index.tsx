@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireArea } from '@/app/guards';
+import { usePageTitle } from '@/components/page-title';
+import { Text } from '@chakra-ui/react';
+
+export const Route = createFileRoute('/_cabinet/tasks/')({
+  beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
+  component: Screen,
+});
+
+function Screen() {
+  usePageTitle('Мои задачи');
+  return <Text color="fg.muted">Раздел «Мои задачи» ещё не подключён к этой сборке.</Text>;
+}
