@@ -11,6 +11,19 @@ import { authHandlers, authenticator } from './domains/auth';
 import { userHandlers } from './domains/users';
 import { serviceMessageHandlers } from './domains/service-message';
 import { SSO_CSS, registerSso } from './domains/sso';
+import { competitionsHandlers } from './domains/competitions';
+import { questionnaireHandlers } from './domains/questionnaire';
+import { tasksHandlers } from './domains/tasks';
+import { signingHandlers } from './domains/signing';
+import { projectsHandlers } from './domains/projects';
+import { ridHandlers } from './domains/rid';
+import { calendarHandlers } from './domains/calendar';
+import { messagesHandlers } from './domains/messages';
+import { supportHandlers } from './domains/support';
+import { stashHandlers } from './domains/stash';
+import { contestHandlers } from './domains/contest';
+import { reportsHandlers } from './domains/reports';
+import { projects_v1Handlers } from './domains/projects-v1';
 import { seedAll } from './seed';
 
 export interface ServerOptions {
@@ -74,6 +87,19 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
     ...authHandlers(services),
     ...userHandlers(services),
     ...serviceMessageHandlers(services),
+    ...competitionsHandlers(services),
+    ...questionnaireHandlers(services),
+    ...tasksHandlers(services),
+    ...signingHandlers(services),
+    ...projectsHandlers(services),
+    ...ridHandlers(services),
+    ...calendarHandlers(services),
+    ...messagesHandlers(services),
+    ...supportHandlers(services),
+    ...contestHandlers(services),
+    ...stashHandlers(services),
+    ...reportsHandlers(services),
+    ...projects_v1Handlers(services),
   };
   const violations: ContractViolation[] = [];
   const faults: Fault[] = [];
@@ -121,7 +147,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
     });
   }
 
-  const dist = path.join(ROOT, 'dist');
+  const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
   if (options.serveApp && existsSync(path.join(dist, 'index.html'))) {
     const indexHtml = readFileSync(path.join(dist, 'index.html'));
     await app.register(fastifyStatic, {

@@ -68,6 +68,7 @@ export function contentDisposition(fileName: string, kind: 'attachment' | 'inlin
 
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
   return cleaned.slice(0, 200) || 'file';
 }

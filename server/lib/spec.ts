@@ -14,7 +14,7 @@ export const HOSTS = {
 } as const;
 export type HostName = keyof typeof HOSTS;
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = any;
 
 export interface Operation {
   host: HostName;

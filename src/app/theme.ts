@@ -50,6 +50,3 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultConfig, config);
-
-/** Sidebar width from SPEC §9. */
-export const DRAWER_WIDTH = 288;

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 let title = '';
 const listeners = new Set<() => void>();
 
-export const TITLE_TOOLTIP_THRESHOLD = 88;
+export { TITLE_TOOLTIP_THRESHOLD } from '@/lib/limits';
 
 export function usePageTitle(next: string | undefined): void {
   useEffect(() => {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
 import { LogoutIcon, MenuIcon } from '@/components/icons';
-import { DRAWER_WIDTH } from '@/app/theme';
+import { DRAWER_WIDTH } from '@/lib/limits';
 import { Footer } from './footer';
 
 export interface ShellProps {

@@ -1,0 +1,24 @@
+/** Business constants and limits of SPEC §9, in one place. */
+export const PAGE_SIZE = 20;
+export const DRAWER_WIDTH = 288;
+export const TITLE_TOOLTIP_THRESHOLD = 88;
+export const NOTIFICATION_POLL_MS = 60_000;
+export const NOTIFICATION_TRUNCATE = 100;
+export const NOTIFICATION_POPUP_MAX_WIDTH = 300;
+export const RECOGNITION_TIMEOUT_MS = 15_000;
+export const FIRST_DIALOG_DELAY_MS = 1_500;
+export const SUBMIT_COOLDOWN_MS = 2_000;
+export const FILE_FIELD_MAX_BYTES = 104_857_600;
+export const DROP_ZONE_MAX_BYTES = 20_971_520;
+export const ATTORNEY_MAX_BYTES = 2 * 1024 * 1024;
+export const DEADLINE_WARNING_HOURS = 24;
+export const FINISHED_STATUS_SORT = 1000;
+export const FEEDBACK_SUBJECT_MAX = 255;
+export const SIGNING_ERROR_THEME_ID = 9;
+export const PROFILE_NAME_MAX = 50;
+export const PROFILE_PLACE_MAX = 200;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const DIALOG_WIDTH = { confirm: 400, assign: 600, request: 450 } as const;
+export const CALENDAR_COLORS = 10;
+export const CALENDAR_FALLBACK_DAYS = 4;
+export const MOSCOW_ZONE = 'Europe/Moscow';
