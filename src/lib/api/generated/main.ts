@@ -1331,6 +1331,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/projects/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: components["parameters"]["MainV1ProjectId"];
+                /** @description ProjectFile.id */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        /** Download a project file (project page, "Сведения о проекте") */
+        get: operations["projectFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/projects/{id}/accept": {
         parameters: {
             query?: never;
@@ -6112,6 +6134,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    projectFileDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id */
+                id: components["parameters"]["MainV1ProjectId"];
+                /** @description ProjectFile.id */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     projectAccept: {
