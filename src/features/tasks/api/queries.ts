@@ -1,0 +1,117 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/clients';
+import { unwrap } from '@/lib/api/transport';
+import { tasksKeys, type CountFilters, type ExpertListParams, type PointListParams } from './keys';
+import type { PointPage } from './types';
+
+function listQuery(params: PointListParams) {
+  return {
+    page: params.page,
+    pageSize: params.pageSize,
+    'filter[name]': params.name || undefined,
+    'filter[statusCode]': params.statusCode || undefined,
+    'filter[projectId]': params.projectId,
+    'filter[templateCode]': params.templateCode || undefined,
+  };
+}
+
+/** GET /v2/projects/project-point[/{kind}] (SPEC §7 "Tasks v2"): one page of points of a kind. */
+export const pointListQuery = (params: PointListParams) =>
+  queryOptions({
+    queryKey: tasksKeys.list(params),
+    queryFn: (): Promise<PointPage> => {
+      const query = listQuery(params);
+      const main = api().main;
+      switch (params.kind) {
+        case 'active':
+          return unwrap(main.GET('/v2/projects/project-point/active', { params: { query } }));
+        case 'expired':
+          return unwrap(main.GET('/v2/projects/project-point/expired', { params: { query } }));
+        case 'closed':
+          return unwrap(main.GET('/v2/projects/project-point/closed', { params: { query } }));
+        case 'archive':
+          return unwrap(main.GET('/v2/projects/project-point/archive', { params: { query } }));
+        default:
+          return unwrap(main.GET('/v2/projects/project-point', { params: { query } }));
+      }
+    },
+    placeholderData: (previous) => previous,
+  });
+
+/** GET /v2/projects/project-point/expert — the expertise list (experts only). */
+export const expertListQuery = (params: ExpertListParams) =>
+  queryOptions({
+    queryKey: tasksKeys.expert(params),
+    queryFn: () =>
+      unwrap(
+        api().main.GET('/v2/projects/project-point/expert', {
+          params: {
+            query: {
+              page: params.page,
+              pageSize: params.pageSize,
+              'filter[text]': params.text || undefined,
+              'filter[templateId][]': params.templateIds.length ? params.templateIds : undefined,
+              'filter[statusCode][]': params.statusCodes.length ? params.statusCodes : undefined,
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+function countQuery(filters: CountFilters) {
+  return { 'filter[projectId]': filters.projectId, 'filter[templateCode]': filters.templateCode || undefined };
+}
+
+/** GET count — the number on the "Все" tab. */
+export const pointCountQuery = (filters: CountFilters = {}) =>
+  queryOptions({
+    queryKey: tasksKeys.count(filters),
+    queryFn: async () => (await unwrap(api().main.GET('/v2/projects/project-point/count', { params: { query: countQuery(filters) } }))).count,
+  });
+
+/** GET active-count filtered (tab "Требуют действий", a competition's or project's tasks). */
+export const activeCountFilteredQuery = (filters: CountFilters = {}) =>
+  queryOptions({
+    queryKey: tasksKeys.activeCountFiltered(filters),
+    queryFn: async () =>
+      (await unwrap(api().main.GET('/v2/projects/project-point/active-count', { params: { query: countQuery(filters) } }))).count,
+  });
+
+/** GET /v2/projects/notes — drafts ("Черновики"). */
+export const notesQuery = (name?: string) =>
+  queryOptions({
+    queryKey: tasksKeys.notes(name),
+    queryFn: () => unwrap(api().main.GET('/v2/projects/notes', { params: { query: { 'filter[name]': name || undefined } } })),
+    placeholderData: (previous) => previous,
+  });
+
+/** GET /v2/projects/point-status — the fixed task statuses (SPEC §4) for the status filter. */
+export const pointStatusesQuery = () =>
+  queryOptions({
+    queryKey: tasksKeys.statuses(),
+    queryFn: () => unwrap(api().main.GET('/v2/projects/point-status')),
+    staleTime: 60 * 60_000,
+  });
+
+/** GET /v2/projects/list/template — contests for the expertise multi-select. */
+export const templatesLookupQuery = () =>
+  queryOptions({
+    queryKey: tasksKeys.templates(),
+    queryFn: () => unwrap(api().main.GET('/v2/projects/list/template')),
+    staleTime: 10 * 60_000,
+  });
+
+/** GET /v2/projects/project-point/{id} — one point with its flags, structure and values. */
+export const pointQuery = (id: number) =>
+  queryOptions({
+    queryKey: tasksKeys.detail(id),
+    queryFn: () => unwrap(api().main.GET('/v2/projects/project-point/{id}', { params: { path: { id } } })),
+  });
+
+/** GET /v2/projects/list-attach — files attached to a point (icons, signed / needs-signature marks). */
+export const attachmentsQuery = (pointId: number) =>
+  queryOptions({
+    queryKey: tasksKeys.attachments(pointId),
+    queryFn: () => unwrap(api().main.GET('/v2/projects/list-attach', { params: { query: { 'filter[pointId]': pointId } } })),
+  });

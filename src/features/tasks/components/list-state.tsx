@@ -1,0 +1,27 @@
+import { Alert, Box, Button, Spinner, Stack } from '@chakra-ui/react';
+import { errorToastText } from '@/lib/api/errors';
+
+/** Loading and error states shared by the task lists. */
+export function ListLoading() {
+  return (
+    <Box py="10" textAlign="center" aria-busy="true">
+      <Spinner color="brand.solid" aria-label="Загрузка" />
+    </Box>
+  );
+}
+
+export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Stack gap="2" align="start">
+          <Alert.Title>{errorToastText(error, 'Произошла ошибка при получении данных')}</Alert.Title>
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            Повторить
+          </Button>
+        </Stack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon';
+import { DEADLINE_WARNING_HOURS, FINISHED_STATUS_SORT } from '@/lib/limits';
+import { parseTaskDate } from './moscow-time';
+
+export type DeadlineColor = 'grey' | 'orange' | 'green' | 'red';
+
+export interface DeadlineInput {
+  startDate?: string | null;
+  deadline?: string | null;
+  status: { sort: number };
+}
+
+/**
+ * SPEC §2 "Deadline colour": grey when there are no dates, the task has not started, or the status sort is 1000 or
+ * more (SPEC §4: finished); orange when less than 24 hours remain; green while inside the window; red when past the
+ * deadline. Instants are compared, so the browser's zone and its DST never change the answer.
+ * Readings: "no dates" means neither a start nor a deadline; with only a start the window is open-ended (green once
+ * started); with only a deadline the task counts as started.
+ */
+export function deadlineColor(point: DeadlineInput, now: DateTime | Date | number): DeadlineColor {
+  if (point.status.sort >= FINISHED_STATUS_SORT) return 'grey';
+  const start = parseTaskDate(point.startDate);
+  const deadline = parseTaskDate(point.deadline);
+  if (!start && !deadline) return 'grey';
+  const at = typeof now === 'number' ? now : now instanceof Date ? now.getTime() : now.toMillis();
+  if (start && start.toMillis() > at) return 'grey';
+  if (!deadline) return 'green';
+  const left = deadline.toMillis() - at;
+  if (left < 0) return 'red';
+  if (left < DEADLINE_WARNING_HOURS * 3_600_000) return 'orange';
+  return 'green';
+}
+
+/** Chakra colour tokens of the four deadline colours. */
+export const DEADLINE_TOKENS: Record<DeadlineColor, string> = {
+  grey: 'fg.muted',
+  orange: 'orange.fg',
+  green: 'green.fg',
+  red: 'red.fg',
+};
+
+export const DEADLINE_LABELS: Record<DeadlineColor, string> = {
+  grey: 'срок не наступил или задача завершена',
+  orange: 'до окончания срока меньше суток',
+  green: 'срок идёт',
+  red: 'срок истёк',
+};
