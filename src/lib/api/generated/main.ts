@@ -3435,6 +3435,10 @@ export interface components {
              * @description Last change (ISO 8601); null when nothing is stored.
              */
             updatedAt: string | null;
+            /** @description Field → last accepted `seq` of its value (only fields written with a `seq`); lets the offline outbox merge the server stash with its local mirror. */
+            seqs?: {
+                [key: string]: number;
+            };
         };
         StashWriteRequest: {
             field: string;
