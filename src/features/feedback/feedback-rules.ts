@@ -1,0 +1,49 @@
+import { DROP_ZONE_MAX_BYTES, FEEDBACK_SUBJECT_MAX } from '@/lib/limits';
+
+/** The feedback form of the dialog "Задать вопрос" (SPEC §3 Feedback: theme, subject, message, attachments). */
+export interface FeedbackValues {
+  theme: number | null;
+  subject: string;
+  message: string;
+}
+
+export type FeedbackErrors = Partial<Record<keyof FeedbackValues, string>>;
+
+/** SPEC §5 named rule "required". */
+export const REQUIRED_MESSAGE = 'Заполните поле';
+export const THEME_REQUIRED_MESSAGE = 'Выберите тему обращения';
+export const SUBJECT_TOO_LONG_MESSAGE = `Тема не может быть длиннее ${FEEDBACK_SUBJECT_MAX} символов`;
+
+/** Attachments are optional; each file keeps to the drop-zone limit of SPEC §9 (20 MB). */
+export const FEEDBACK_ATTACHMENT_MAX_BYTES = DROP_ZONE_MAX_BYTES;
+export const FEEDBACK_MAX_ATTACHMENTS = 10;
+
+/**
+ * SPEC §5 "Feedback": theme required; subject required, at most 255 characters; message required.
+ * Whitespace alone does not count as a value.
+ */
+export function validateFeedback(values: FeedbackValues): FeedbackErrors {
+  const errors: FeedbackErrors = {};
+  if (values.theme === null || !Number.isInteger(values.theme) || values.theme < 1) errors.theme = THEME_REQUIRED_MESSAGE;
+  const subject = values.subject.trim();
+  if (!subject) errors.subject = REQUIRED_MESSAGE;
+  else if (subject.length > FEEDBACK_SUBJECT_MAX) errors.subject = SUBJECT_TOO_LONG_MESSAGE;
+  if (!values.message.trim()) errors.message = REQUIRED_MESSAGE;
+  return errors;
+}
+
+export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
+
+/** The reason a picked file is refused (size in the words of SPEC §5 "Размер файла превышает {N}Mb"), or null. */
+export function attachmentProblem(file: { size: number }, alreadyAttached: number): string | null {
+  if (alreadyAttached >= FEEDBACK_MAX_ATTACHMENTS) return `Можно приложить не более ${FEEDBACK_MAX_ATTACHMENTS} файлов`;
+  if (file.size > FEEDBACK_ATTACHMENT_MAX_BYTES) return `Размер файла превышает ${FEEDBACK_ATTACHMENT_MAX_BYTES / 1024 / 1024}Mb`;
+  if (file.size === 0) return 'Файл пустой';
+  return null;
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Б`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} КБ`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+}
