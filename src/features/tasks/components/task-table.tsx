@@ -8,6 +8,7 @@ import type { PointListItem } from '../api/types';
 import { AssignDialog, type AssignableUser } from './assign-dialog';
 import { ListError, ListLoading } from './list-state';
 import { Pager } from './pager';
+import { useNow } from '../use-now';
 import { TaskRow, TaskTableShell } from './task-row';
 
 export interface TaskTableProps {
@@ -24,7 +25,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
     pointListQuery({ kind: 'all', templateCode: filters.templateCode, projectId: filters.projectId, page, pageSize: PAGE_SIZE }),
   );
   const [assigning, setAssigning] = useState<PointListItem | null>(null);
-  const now = Date.now();
+  const now = useNow();
   // SPEC §6: only the project owner sees the assign-user link.
   const canAssign = !!assign && assign.currentUserId === assign.ownerId;
 
