@@ -50,8 +50,10 @@ function baseUrlOf(request: APIRequestContext): string {
 /** Signs in by putting a fresh token into local storage before the app starts. */
 export async function signIn(page: Page, account: AccountKey) {
   const result = await tokenFor(page.request, account);
+  // Seeds the token once per tab: later navigations (after a logout or a 401) must not bring it back.
   await page.addInitScript((r) => {
-    if (!localStorage.getItem('access_token')) {
+    if (!sessionStorage.getItem('__e2e_signed_in')) {
+      sessionStorage.setItem('__e2e_signed_in', '1');
       localStorage.setItem('access_token', r.token);
       localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000));
       localStorage.setItem('renew_token', r.renew_token);

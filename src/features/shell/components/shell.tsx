@@ -63,13 +63,10 @@ export function Shell(props: ShellProps) {
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content maxW={`${DRAWER_WIDTH}px`} aria-label="Главное меню">
-              <Drawer.Header p="0">
-                <Drawer.Title asChild>
-                  <div>
-                    <Brand />
-                  </div>
-                </Drawer.Title>
+            <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
+              <Drawer.Header p="0" display="block">
+                <Drawer.Title srOnly>Главное меню</Drawer.Title>
+                <Brand />
               </Drawer.Header>
               <Drawer.Body p="0">{nav}</Drawer.Body>
               <Drawer.CloseTrigger />

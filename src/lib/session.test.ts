@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  backupAdminSession,
+  clearSession,
+  getToken,
+  isExpired,
+  isSafeReturnPath,
+  needsRenewal,
+  normaliseExpiry,
+  readSession,
+  restoreAdminSession,
+  saveReturnRoute,
+  saveSession,
+  takeReturnRoute,
+} from './session';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+let local: MemoryStorage;
+let session: MemoryStorage;
+beforeEach(() => {
+  local = new MemoryStorage();
+  session = new MemoryStorage();
+});
+
+describe('token storage (SPEC §3: access_token, access_token_expires in local storage)', () => {
+  it('stores the token and the expiry under the spec keys', () => {
+    saveSession({ token: 'abc', tokenExpireAt: 2_000_000_000, renewToken: 'r1' }, local);
+    expect(local.getItem('access_token')).toBe('abc');
+    expect(local.getItem('access_token_expires')).toBe(String(2_000_000_000_000));
+    expect(readSession(local)).toEqual({ token: 'abc', expiresAt: 2_000_000_000_000, renewToken: 'r1' });
+  });
+
+  it('clears everything on sign-out', () => {
+    saveSession({ token: 'abc', tokenExpireAt: 2_000_000_000, renewToken: 'r1' }, local);
+    clearSession(local);
+    expect(readSession(local)).toBeNull();
+    expect(local.length).toBe(0);
+  });
+
+  it.each<[unknown, number | null]>([
+    [1_700_000_000, 1_700_000_000_000],
+    [1_700_000_000_000, 1_700_000_000_000],
+    ['1700000000', 1_700_000_000_000],
+    ['2026-11-21T10:00:00Z', Date.parse('2026-11-21T10:00:00Z')],
+    ['not a date', null],
+    [null, null],
+  ])('normalises expiry %j → %j', (input, expected) => {
+    expect(normaliseExpiry(input)).toBe(expected);
+  });
+
+  it('an expired token is not handed out', () => {
+    saveSession({ token: 'old', tokenExpireAt: 1 }, local);
+    expect(isExpired(readSession(local))).toBe(true);
+    expect(getToken(local)).toBeNull();
+  });
+
+  it('asks for renewal a minute before expiry', () => {
+    const now = 1_000_000;
+    expect(needsRenewal({ token: 't', expiresAt: now + 30_000, renewToken: 'r' }, now)).toBe(true);
+    expect(needsRenewal({ token: 't', expiresAt: now + 120_000, renewToken: 'r' }, now)).toBe(false);
+    expect(needsRenewal({ token: 't', expiresAt: null, renewToken: 'r' }, now)).toBe(false);
+  });
+});
+
+describe('return route (SPEC §4 navigation guard)', () => {
+  it('keeps a deep link once', () => {
+    saveReturnRoute('/tasks/42?tab=files', session);
+    expect(takeReturnRoute(session)).toBe('/tasks/42?tab=files');
+    expect(takeReturnRoute(session)).toBeNull();
+  });
+
+  it.each([
+    ['/tasks', true],
+    ['//evil.example/x', false],
+    ['https://evil.example/', false],
+    ['/\\evil.example', false],
+    ['/login', false],
+    ['/callback?code=1', false],
+    ['/personal-account-v2-auth?token=x', false],
+  ])('%s safe: %s', (path, safe) => {
+    expect(isSafeReturnPath(path)).toBe(safe);
+  });
+});
+
+describe('log in as (SPEC §6): the admin session is kept apart', () => {
+  it('backs up and restores the admin token', () => {
+    saveSession({ token: 'admin-token', tokenExpireAt: 4_000_000_000 }, local);
+    backupAdminSession(local);
+    saveSession({ token: 'user-token', tokenExpireAt: 4_000_000_000 }, local);
+    expect(getToken(local)).toBe('user-token');
+    expect(restoreAdminSession(local)).toBe(true);
+    expect(getToken(local)).toBe('admin-token');
+    expect(restoreAdminSession(local)).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, signIn } from './fixtures';
+
+test.describe('shell (SPEC §2)', () => {
+  test('desktop: permanent 288 px menu, header title, avatar initials, footer with three PDFs and the year', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    const nav = page.getByRole('navigation', { name: 'Главное меню' });
+    await expect(nav).toBeVisible();
+    expect((await nav.boundingBox())?.width).toBe(288);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Текущие конкурсы');
+    await expect(page.getByRole('button', { name: /Данные пользователя/ })).toContainText('ИО');
+    const footer = page.getByRole('contentinfo');
+    for (const doc of ['Пользовательское соглашение', 'Политика конфиденциальности', 'Руководство пользователя']) {
+      const link = footer.getByRole('link', { name: new RegExp(doc) });
+      await expect(link).toBeVisible();
+      const href = await link.getAttribute('href');
+      const pdf = await page.request.get(href!);
+      expect(pdf.headers()['content-type']).toContain('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await screenshot(page, 'shell-desktop');
+  });
+
+  test('service message banner is shown when switched on', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await expect(page.getByTestId('service-banner')).toContainText('Плановые технические работы');
+  });
+
+  test('footer is hidden on login, competition details, project and task pages', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await signIn(page, 'user');
+    for (const path of ['/programs/START-2026', '/tasks/1']) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    }
+    await page.goto('/tasks');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('phone width: the menu is a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await expect(page.getByRole('navigation', { name: 'Главное меню' })).toHaveCount(0);
+    await screenshot(page, 'shell-phone');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Главное меню' });
+    await expect(drawer).toBeVisible();
+    await page.waitForTimeout(400); // let the slide-in finish before the picture
+    await screenshot(page, 'shell-phone-drawer');
+    await drawer.getByRole('link', { name: /Мои задачи/ }).click();
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(drawer).toBeHidden();
+    // Nothing overflows horizontally at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('access denied and not found pages', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/access-denied/403');
+    await expect(page.getByRole('heading', { name: '403' })).toBeVisible();
+    await expect(page.locator('#main').getByText('Нет доступа', { exact: true })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.locator('#main').getByText('Страница не найдена')).toBeVisible();
+  });
+
+  test('a route the role may not open leads to its first allowed route', async ({ page }) => {
+    await signIn(page, 'monitor');
+    await page.goto('/programs');
+    await expect(page).toHaveURL(/\/projects$/);
+    await page.goto('/service-message');
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+
+  test('a missing or broken runtime config shows a clear start-up error', async ({ page }) => {
+    await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"apiMain": 5}' }));
+    await page.goto('/login');
+    await expect(page.getByRole('alert')).toContainText('Личный кабинет не может запуститься');
+    await expect(page.getByRole('alert')).toContainText('apiMain');
+    await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'no' }));
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('код 404');
+  });
+});
