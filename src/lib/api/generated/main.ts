@@ -3285,12 +3285,13 @@ export interface components {
             valueIndex?: number | null;
             code1C?: string | null;
         };
+        /** @description Without pointId (a new application that has no point yet) the file is kept for the user and linked to the point the application creates (its id is sent in values under attachCode). */
         AttachUploadRequest: {
             /** Format: binary */
             file: string;
             attachCode: string;
             valueIndex?: number;
-            pointId: number;
+            pointId?: number;
         };
         AttachSignRequest: {
             /** @description Attached file id. */
@@ -3348,6 +3349,8 @@ export interface components {
         };
         ParsedDocumentResult: {
             items: components["schemas"]["ParsedDocumentItem"][];
+            /** @description The uploaded document as stored (kept when accepted, removed when declined). */
+            file?: components["schemas"]["AttachedFile"];
         };
         LookupItem: {
             id: number | string;
