@@ -15,7 +15,7 @@ import { competitionsHandlers } from './domains/competitions';
 import { questionnaireHandlers } from './domains/questionnaire';
 import { tasksHandlers } from './domains/tasks';
 import { signingHandlers } from './domains/signing';
-import { projectsHandlers } from './domains/projects';
+import { projectsHandlers, registerProjectWidget } from './domains/projects';
 import { ridHandlers } from './domains/rid';
 import { calendarHandlers } from './domains/calendar';
 import { messagesHandlers } from './domains/messages';
@@ -107,6 +107,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   const { operations } = registerOpenApi(app, { handlers, authenticate: authenticator(services), faults, violations, missing });
 
   registerSso(app, services);
+  registerProjectWidget(app);
   app.get('/sso/style.css', async (_req, reply) => reply.type('text/css').header('Cache-Control', 'max-age=3600').send(SSO_CSS));
 
   // Runtime config of this deployment (DESIGN.md "Runtime configuration"): same-origin hosts.
@@ -154,6 +155,8 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       root: dist,
       index: false,
       wildcard: true,
+      // .br/.gz files are written beside each asset at build time (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');

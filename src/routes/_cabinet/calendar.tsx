@@ -1,14 +1,33 @@
+import { Suspense, lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Box, Spinner } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { calendarTasksQuery } from '@/features/calendar/api/calendar-query';
 
+// react-big-calendar (~73 KB gzip) and its CSS live in their own chunk (DESIGN.md budgets).
+const CalendarScreen = lazy(() => import('@/features/calendar/components/calendar-screen'));
+
+/** /calendar — SPEC §2 month calendar of tasks (also a four-month view). */
 export const Route = createFileRoute('/_cabinet/calendar')({
   beforeLoad: ({ context }) => requireArea(context.roles, 'calendar'),
-  component: Screen,
+  loader: ({ context }) => context.queryClient.ensureQueryData(calendarTasksQuery()),
+  component: CalendarRoute,
 });
 
-function Screen() {
+function CalendarRoute() {
   usePageTitle('Календарь');
-  return <Text color="fg.muted">Раздел «Календарь» ещё не подключён к этой сборке.</Text>;
+  const { data } = useSuspenseQuery(calendarTasksQuery());
+  return (
+    <Suspense
+      fallback={
+        <Box py="16" textAlign="center" aria-busy="true">
+          <Spinner size="lg" color="brand.solid" aria-label="Загрузка календаря" />
+        </Box>
+      }
+    >
+      <CalendarScreen tasks={data} />
+    </Suspense>
+  );
 }

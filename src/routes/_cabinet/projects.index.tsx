@@ -1,14 +1,55 @@
+import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Stack } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { notifyError } from '@/components/toaster';
+import { errorToastText } from '@/lib/api/errors';
+import { projectsListQuery } from '@/features/projects/api/queries';
+import { ProjectsTable } from '@/features/projects/components/projects-table';
 
+interface ProjectsSearch {
+  page?: number;
+}
+
+/** /projects — SPEC §2 projects table, title "Проекты"; ?page=N (bad values fall back to page 1). */
 export const Route = createFileRoute('/_cabinet/projects/')({
+  validateSearch: (search: Record<string, unknown>): ProjectsSearch => {
+    const page = Number(search.page);
+    return Number.isInteger(page) && page > 1 ? { page } : {};
+  },
   beforeLoad: ({ context }) => requireArea(context.roles, 'projects'),
-  component: Screen,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  // Prefetch only: SPEC §8 wants a failing list shown as a toast on the screen, not as an error page.
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(projectsListQuery(deps.page)),
+  component: ProjectsScreen,
 });
 
-function Screen() {
+function ProjectsScreen() {
   usePageTitle('Проекты');
-  return <Text color="fg.muted">Раздел «Проекты» ещё не подключён к этой сборке.</Text>;
+  const { page = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const list = useQuery(projectsListQuery(page));
+
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (list.error && toasted.current !== list.error) {
+      toasted.current = list.error;
+      notifyError(errorToastText(list.error, 'Произошла ошибка при получении данных'));
+    }
+  }, [list.error]);
+
+  return (
+    <Stack gap="4">
+      <ProjectsTable
+        items={list.data?.items ?? (list.isError ? [] : undefined)}
+        totalCount={list.data?._meta.totalCount ?? 0}
+        page={list.data?._meta.currentPage ?? page}
+        loading={list.isFetching}
+        onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
+        onOpen={(id) => void navigate({ to: '/projects/$id', params: { id: String(id) } })}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,139 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Calendar, luxonLocalizer, type View, type ViewsProps } from 'react-big-calendar';
+import { DateTime } from 'luxon';
+import { Box } from '@chakra-ui/react';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
+import { EventDialog } from './event-dialog';
+import { FourMonthView } from './four-month-view';
+
+/**
+ * The calendar screen (SPEC §2 "Calendar"): react-big-calendar with the luxon localizer in Russian, the month view and
+ * the four-month view. This module is loaded lazily: react-big-calendar and its CSS stay out of the main bundle.
+ */
+const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+const FOUR_MONTHS = 'fourMonths';
+type CalendarView = 'month' | typeof FOUR_MONTHS;
+
+const views = { month: true, [FOUR_MONTHS]: FourMonthView } as unknown as ViewsProps<CalendarEvent>;
+
+const messages = {
+  today: 'Сегодня',
+  previous: 'Назад',
+  next: 'Вперёд',
+  month: 'Месяц',
+  [FOUR_MONTHS]: '4 месяца',
+  week: 'Неделя',
+  day: 'День',
+  agenda: 'Список',
+  date: 'Дата',
+  time: 'Время',
+  event: 'Задача',
+  allDay: 'Весь день',
+  noEventsInRange: 'Нет задач в этом периоде',
+  showMore: (count: number) => `ещё ${count}`,
+};
+
+const formats = {
+  monthHeaderFormat: 'LLLL yyyy',
+  weekdayFormat: 'ccc',
+  dateFormat: 'd',
+};
+
+export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
+  const [now] = useState(() => Date.now());
+  const events = useMemo(() => toCalendarEvents(tasks, now), [tasks, now]);
+  const [date, setDate] = useState(() => new Date(now));
+  const [view, setView] = useState<CalendarView>('month');
+  const [selected, setSelected] = useState<CalendarEvent | null>(null);
+
+  const eventPropGetter = useCallback(
+    (event: CalendarEvent) => ({ style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' }),
+    [],
+  );
+
+  return (
+    <Box
+      className="cabinet-calendar"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="lg"
+      p={{ base: '2', md: '4' }}
+      h={view === 'month' ? { base: '640px', md: 'calc(100dvh - 190px)' } : 'auto'}
+      minH={view === 'month' ? '560px' : undefined}
+      css={CALENDAR_CSS}
+    >
+      <Calendar<CalendarEvent>
+        localizer={localizer}
+        culture="ru"
+        events={events}
+        date={date}
+        onNavigate={(next) => setDate(next)}
+        view={view as View}
+        onView={(next) => setView(next as CalendarView)}
+        views={views}
+        messages={messages}
+        formats={formats}
+        popup
+        selectable={false}
+        allDayAccessor="allDay"
+        tooltipAccessor={(e) => `${e.title} — ${e.status}`}
+        eventPropGetter={eventPropGetter}
+        onSelectEvent={(event) => setSelected(event)}
+        onDrillDown={(next) => {
+          setDate(next);
+          setView('month');
+        }}
+      />
+      <EventDialog event={selected} onClose={() => setSelected(null)} />
+    </Box>
+  );
+}
+
+/** Theme touches for react-big-calendar and the four-month view (brand colours, phone layout). */
+const CALENDAR_CSS = {
+  '& .rbc-toolbar': { gap: '8px', marginBottom: '12px', flexWrap: 'wrap' },
+  '& .rbc-toolbar .rbc-toolbar-label': { textTransform: 'capitalize', fontWeight: 600, fontSize: '1.125rem', order: { base: -1, md: 0 }, flexBasis: { base: '100%', md: 'auto' } },
+  '& .rbc-toolbar button': { color: 'var(--chakra-colors-fg)', borderColor: 'var(--chakra-colors-border)', padding: '6px 12px', minHeight: '36px' },
+  '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button.rbc-active:hover': {
+    background: 'var(--chakra-colors-brand-solid)',
+    color: 'white',
+    borderColor: 'var(--chakra-colors-brand-solid)',
+    boxShadow: 'none',
+  },
+  '& .rbc-header': { textTransform: 'capitalize', fontWeight: 500, padding: '4px 2px' },
+  '& .rbc-today': { background: 'var(--chakra-colors-brand-subtle)' },
+  '& .rbc-off-range-bg': { background: 'var(--chakra-colors-bg-muted)' },
+  '& .rbc-event, & .rbc-day-slot .rbc-background-event': { fontSize: '0.8125rem', padding: '1px 6px' },
+  '& .rbc-event:focus': { outline: '2px solid var(--chakra-colors-brand-focusRing)', outlineOffset: '1px' },
+  '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent' },
+  '& .fmv': { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '16px' },
+  '& .fmv-month': { border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', padding: '8px' },
+  '& .fmv-title': { margin: '0 0 6px', fontSize: '1rem', fontWeight: 600, textTransform: 'capitalize' },
+  '& .fmv-title-button': { background: 'none', border: 0, padding: 0, cursor: 'pointer', font: 'inherit', color: 'inherit', textTransform: 'inherit' },
+  '& .fmv-title-button:hover': { textDecoration: 'underline' },
+  '& .fmv-grid': { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: '2px' },
+  '& .fmv-weekday': { fontSize: '0.75rem', color: 'var(--chakra-colors-fg-muted)', textAlign: 'center', padding: '2px 0' },
+  '& .fmv-day': { minHeight: '58px', padding: '2px', borderRadius: '4px', background: 'var(--chakra-colors-bg-subtle)', display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  '& .fmv-day-out': { background: 'transparent', opacity: 0.45 },
+  '& .fmv-today': { outline: '2px solid var(--chakra-colors-brand-solid)', outlineOffset: '-2px' },
+  '& .fmv-day-number': { fontSize: '0.75rem', textAlign: 'right', paddingRight: '2px' },
+  '& .fmv-event': {
+    color: 'white',
+    border: 0,
+    borderRadius: '3px',
+    fontSize: '0.6875rem',
+    lineHeight: 1.3,
+    padding: '1px 3px',
+    textAlign: 'left',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    cursor: 'pointer',
+    minWidth: 0,
+  },
+  '& .fmv-more': { background: 'none', border: 0, padding: 0, fontSize: '0.6875rem', color: 'var(--chakra-colors-brand-fg)', cursor: 'pointer', textAlign: 'left' },
+} as const;
+
+export default CalendarScreen;

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Flex, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { Project } from '../api/queries';
+import { BackIcon } from '@/components/icons';
+import { CompetitionInfo } from './competition-info';
+import { PlanTimeline } from './plan-timeline';
+import { ProjectInfo } from './project-info';
+import { ProjectWidget } from './project-widget';
+import { RequestButtons } from './request-buttons';
+
+export const PROJECT_TABS = ['tasks', 'info', 'competition', 'plan', 'rid'] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number];
+
+export interface ProjectPageProps {
+  project: Project;
+  tab: ProjectTab;
+  onTabChange: (tab: ProjectTab) => void;
+  onBack: () => void;
+  tasksCount: number | null | undefined;
+  /** The project's tasks (composed by the route from the tasks feature). */
+  tasksContent: ReactNode;
+  /** The RID tab (composed by the route from the RID feature). */
+  ridContent: ReactNode;
+}
+
+export const hasPlan = (project: Project) => !!project.plan && project.plan.length > 0;
+
+/**
+ * SPEC §2 project page: back arrow to /projects; tabs Задачи (count badge), Сведения о проекте, Сведения о конкурсе,
+ * План мероприятий (only when the project has a plan), РИД; the request buttons; the external widget.
+ */
+export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tasksContent, ridContent }: ProjectPageProps) {
+  const withPlan = hasPlan(project);
+  const current = tab === 'plan' && !withPlan ? 'tasks' : tab;
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+        <Flex gap="2" align="flex-start" flex="1" minW="0">
+          <IconButton aria-label="Назад к списку проектов" variant="ghost" size="sm" onClick={onBack} mt="0.5">
+            <BackIcon />
+          </IconButton>
+          <Box minW="0">
+            <Heading as="h2" size={{ base: 'lg', md: 'xl' }} lineHeight="short">
+              {project.name}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {project.template.name} · {project.status.name} · ID {project.id}
+            </Text>
+          </Box>
+        </Flex>
+        <RequestButtons project={project} />
+      </Flex>
+      <ProjectWidget projectId={project.id} />
+      <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" lazyMount unmountOnExit={false}>
+        <Box overflowX="auto" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
+          <Tabs.List minW="max-content">
+            <Tabs.Trigger value="tasks">
+              Задачи
+              {tasksCount != null && (
+                <Badge colorPalette="brand" variant="solid" borderRadius="full" aria-label={`задач: ${tasksCount}`}>
+                  {tasksCount}
+                </Badge>
+              )}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="info">Сведения о проекте</Tabs.Trigger>
+            <Tabs.Trigger value="competition">Сведения о конкурсе</Tabs.Trigger>
+            {withPlan && <Tabs.Trigger value="plan">План мероприятий</Tabs.Trigger>}
+            <Tabs.Trigger value="rid">РИД</Tabs.Trigger>
+          </Tabs.List>
+        </Box>
+        <Box bg="bg" borderWidth="1px" borderTopWidth="0" borderBottomRadius="lg" p={{ base: '4', md: '6' }}>
+          <Tabs.Content value="tasks" pt="0">
+            {tasksContent}
+          </Tabs.Content>
+          <Tabs.Content value="info" pt="0">
+            <ProjectInfo project={project} />
+          </Tabs.Content>
+          <Tabs.Content value="competition" pt="0">
+            <CompetitionInfo project={project} />
+          </Tabs.Content>
+          {withPlan && (
+            <Tabs.Content value="plan" pt="0">
+              <PlanTimeline plan={project.plan!} />
+            </Tabs.Content>
+          )}
+          <Tabs.Content value="rid" pt="0">
+            {ridContent}
+          </Tabs.Content>
+        </Box>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Box, ButtonGroup, Link as ChakraLink, IconButton, Pagination, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { Project } from '../api/queries';
+import { EmptyState } from '@/components/status-views';
+import { BackIcon } from '@/components/icons';
+import { PAGE_SIZE } from '@/lib/limits';
+
+export interface ProjectsTableProps {
+  items: Project[] | undefined;
+  totalCount: number;
+  page: number;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  onOpen: (id: number) => void;
+}
+
+/** SPEC §2: columns ID, Проект, Конкурс (template name), Статус (status name); not sortable; a row opens the project. */
+export function ProjectsTable({ items, totalCount, page, loading, onPageChange, onOpen }: ProjectsTableProps) {
+  return (
+    <Box bg="bg" borderWidth="1px" borderRadius="lg" overflow="hidden">
+      <Table.ScrollArea>
+        <Table.Root size="md" interactive aria-label="Проекты" aria-busy={loading}>
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              <Table.ColumnHeader w="16">ID</Table.ColumnHeader>
+              <Table.ColumnHeader>Проект</Table.ColumnHeader>
+              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Конкурс</Table.ColumnHeader>
+              <Table.ColumnHeader>Статус</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {!items &&
+              loading &&
+              Array.from({ length: 5 }, (_, i) => (
+                <Table.Row key={i}>
+                  <Table.Cell colSpan={4}>
+                    <Skeleton h="5" />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            {items?.map((project) => (
+              <Table.Row key={project.id} cursor="pointer" onClick={() => onOpen(project.id)}>
+                <Table.Cell color="fg.muted">{project.id}</Table.Cell>
+                <Table.Cell>
+                  {/* The name is the keyboard and screen-reader way in; the whole row answers to a click. */}
+                  <ChakraLink asChild color="fg" fontWeight="medium" textDecoration="none" _hover={{ textDecoration: 'underline' }}>
+                    <Link to="/projects/$id" params={{ id: String(project.id) }} onClick={(e) => e.stopPropagation()}>
+                      {project.name}
+                    </Link>
+                  </ChakraLink>
+                  <Text display={{ base: 'block', md: 'none' }} fontSize="sm" color="fg.muted">
+                    {project.template.name}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{project.template.name}</Table.Cell>
+                <Table.Cell>{project.status.name}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {items && items.length === 0 && <EmptyState text="Нет данных" />}
+      {totalCount > PAGE_SIZE && (
+        <Box px="4" py="3" borderTopWidth="1px" display="flex" justifyContent="center">
+          <Pagination.Root
+            count={totalCount}
+            pageSize={PAGE_SIZE}
+            page={page}
+            onPageChange={(e) => onPageChange(e.page)}
+            aria-label="Страницы списка проектов"
+          >
+            <ButtonGroup variant="ghost" size="sm" wrap="wrap">
+              <Pagination.PrevTrigger asChild>
+                <IconButton aria-label="Предыдущая страница">
+                  <BackIcon />
+                </IconButton>
+              </Pagination.PrevTrigger>
+              <Pagination.Items
+                render={(p) => (
+                  <IconButton variant={{ base: 'ghost', _selected: 'outline' }} aria-label={`Страница ${p.value}`}>
+                    {p.value}
+                  </IconButton>
+                )}
+              />
+              <Pagination.NextTrigger asChild>
+                <IconButton aria-label="Следующая страница">
+                  <BackIcon style={{ transform: 'rotate(180deg)' }} />
+                </IconButton>
+              </Pagination.NextTrigger>
+            </ButtonGroup>
+          </Pagination.Root>
+        </Box>
+      )}
+    </Box>
+  );
+}

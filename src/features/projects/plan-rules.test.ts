@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, stageDotColor, stageNote, stagePhase } from './plan-rules';
+
+const NOW = Date.UTC(2026, 5, 15, 9, 0, 0);
+const at = (days: number) => new Date(NOW + days * 86_400_000).toISOString();
+const stage = (from: number | null, to: number | null) => ({ dateFrom: from === null ? null : at(from), dateTo: to === null ? null : at(to) });
+
+describe('plan stages (SPEC §2 Plan tab)', () => {
+  it.each([
+    { name: 'finished long ago', s: stage(-200, -95), phase: 'past', color: 'gray.400', note: 'прошло 3 месяца назад' },
+    { name: 'finished yesterday', s: stage(-30, -1), phase: 'past', color: 'gray.400', note: 'прошло 1 день назад' },
+    { name: 'starts in two weeks', s: stage(14, 60), phase: 'future', color: 'green.500', note: 'начнется через 14 дней' },
+    { name: 'starts next year', s: stage(400, 500), phase: 'future', color: 'green.500', note: 'начнется через 1 год' },
+    { name: 'active, 5 days left', s: stage(-10, 5), phase: 'active', color: 'brand.solid', note: 'осталось 5 дней' },
+    { name: 'active, 2 months left', s: stage(-10, 61), phase: 'active', color: 'brand.solid', note: 'осталось 2 месяца' },
+    { name: 'open start, ends ahead', s: stage(null, 3), phase: 'active', color: 'brand.solid', note: 'осталось 3 дня' },
+    { name: 'started, no end', s: stage(-3, null), phase: 'active', color: 'brand.solid', note: '' },
+    { name: 'no dates at all', s: stage(null, null), phase: 'future', color: 'green.500', note: '' },
+  ])('$name → $phase, $color, "$note"', ({ s, phase, color, note }) => {
+    expect(stagePhase(s, NOW)).toBe(phase);
+    expect(stageDotColor(s, NOW)).toBe(color);
+    expect(stageNote(s, NOW)).toBe(note);
+  });
+
+  it.each([
+    { iso: '2026-03-01T21:30:00.000Z', expected: '02.03.2026' },
+    { iso: '2026-12-31T06:00:00.000Z', expected: '31.12.2026' },
+    { iso: null, expected: '—' },
+    { iso: 'вчера', expected: '—' },
+  ])('formats $iso as $expected (Moscow time)', ({ iso, expected }) => {
+    expect(formatDate(iso)).toBe(expected);
+  });
+});

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api/clients';
+import { unwrap } from '@/lib/api/transport';
+
+/** "Подать внеплановый РИД": schedules the creation of an unplanned RID (payload: project id, SPEC §7). */
+export function useCreateUnplannedRid(projectId: number) {
+  return useMutation({
+    mutationFn: () => unwrap(api().main.POST('/v2/projects/rid/unplanned', { body: { projectId } })),
+  });
+}
