@@ -34,9 +34,9 @@ export function deadlineColor(point: DeadlineInput, now: DateTime | Date | numbe
 /** Chakra colour tokens of the four deadline colours. */
 export const DEADLINE_TOKENS: Record<DeadlineColor, string> = {
   grey: 'fg.muted',
-  orange: 'orange.fg',
-  green: 'green.fg',
-  red: 'red.fg',
+  orange: 'orange.600',
+  green: 'green.600',
+  red: 'red.600',
 };
 
 export const DEADLINE_LABELS: Record<DeadlineColor, string> = {

@@ -1,14 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { PAGE_SIZE } from '@/lib/limits';
+import { compactSearch, parseTasksSearch, type TasksSearch } from '@/features/tasks/list-search';
+import { pointListQuery } from '@/features/tasks/api/queries';
+import { TasksPage } from '@/features/tasks/components/tasks-page';
 
+/** /tasks-archive (route name tasks-archive-list): forces the archive filter, the task-kind filter is disabled. */
 export const Route = createFileRoute('/_cabinet/tasks-archive')({
+  validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: false, archiveRoute: true })),
   beforeLoad: ({ context }) => requireArea(context.roles, 'tasks-archive'),
-  component: Screen,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, deps }) => {
+    const search = parseTasksSearch(deps.search, { isExpert: false, archiveRoute: true });
+    void context.queryClient.prefetchQuery(pointListQuery({ kind: 'archive', name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
+  },
+  component: TasksArchiveScreen,
 });
 
-function Screen() {
+function TasksArchiveScreen() {
   usePageTitle('Архив');
-  return <Text color="fg.muted">Раздел «Архив» ещё не подключён к этой сборке.</Text>;
+  const navigate = Route.useNavigate();
+  const search = parseTasksSearch(Route.useSearch(), { isExpert: false, archiveRoute: true });
+  return <TasksPage search={search} isExpert={false} archiveRoute onSearchChange={(next) => void navigate({ search: compactSearch(next), replace: true })} />;
 }

@@ -1,14 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { PAGE_SIZE } from '@/lib/limits';
+import { isExpert } from '@/lib/roles';
+import { compactSearch, parseTasksSearch, type TasksSearch } from '@/features/tasks/list-search';
+import { expertListQuery, notesQuery, pointListQuery } from '@/features/tasks/api/queries';
+import { TasksPage } from '@/features/tasks/components/tasks-page';
 
+/** /tasks — "Мои задачи" (route name tasks-list, SPEC §2); filters live in the URL. */
 export const Route = createFileRoute('/_cabinet/tasks/')({
+  validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: true })),
   beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
-  component: Screen,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, deps }) => {
+    const search = parseTasksSearch(deps.search, { isExpert: isExpert(context.roles) });
+    const { queryClient } = context;
+    // Prefetch only: a failing list shows its own error with "Повторить" inside the page.
+    if (search.kind === 'notes') void queryClient.prefetchQuery(notesQuery(search.q));
+    else if (search.kind === 'expert') {
+      void queryClient.prefetchQuery(expertListQuery({ text: search.q, templateIds: search.contests, statusCodes: search.statuses, page: search.page, pageSize: PAGE_SIZE }));
+    } else {
+      const kind = search.kind === 'archive' ? 'all' : search.kind;
+      void queryClient.prefetchQuery(pointListQuery({ kind, name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
+    }
+  },
+  component: TasksListScreen,
 });
 
-function Screen() {
+function TasksListScreen() {
   usePageTitle('Мои задачи');
-  return <Text color="fg.muted">Раздел «Мои задачи» ещё не подключён к этой сборке.</Text>;
+  const { roles } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  const expert = isExpert(roles);
+  const search = parseTasksSearch(Route.useSearch(), { isExpert: expert });
+  return (
+    <TasksPage
+      search={search}
+      isExpert={expert}
+      onSearchChange={(next) => void navigate({ search: compactSearch(next), replace: true })}
+    />
+  );
 }

@@ -1,0 +1,40 @@
+import { Portal, Select, createListCollection } from '@chakra-ui/react';
+import { useMemo } from 'react';
+
+/** A labelled multi-select (expertise list: contests and statuses). */
+export function MultiSelect(props: {
+  label: string;
+  placeholder: string;
+  items: { value: string; label: string }[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  const collection = useMemo(() => createListCollection({ items: props.items }), [props.items]);
+  return (
+    <Select.Root multiple collection={collection} value={props.value} onValueChange={(e) => props.onChange(e.value)} size="sm" minW="56" flex="1">
+      <Select.HiddenSelect aria-label={props.label} />
+      <Select.Label srOnly>{props.label}</Select.Label>
+      <Select.Control>
+        <Select.Trigger aria-label={props.label}>
+          <Select.ValueText placeholder={props.placeholder} />
+        </Select.Trigger>
+        <Select.IndicatorGroup>
+          {props.value.length > 0 && <Select.ClearTrigger aria-label={`Очистить: ${props.label}`} />}
+          <Select.Indicator />
+        </Select.IndicatorGroup>
+      </Select.Control>
+      <Portal>
+        <Select.Positioner>
+          <Select.Content>
+            {collection.items.map((item) => (
+              <Select.Item item={item} key={item.value}>
+                {item.label}
+                <Select.ItemIndicator />
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Positioner>
+      </Portal>
+    </Select.Root>
+  );
+}

@@ -1,0 +1,248 @@
+import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { EmptyState } from '@/components/status-views';
+import { SearchIcon } from '@/components/icons';
+import { PAGE_SIZE } from '@/lib/limits';
+import { activeCountQuery } from '../api/active-count';
+import { expertListQuery, notesQuery, pointCountQuery, pointListQuery, pointStatusesQuery, templatesLookupQuery } from '../api/queries';
+import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-search';
+import { ListError, ListLoading } from './list-state';
+import { MultiSelect } from './multi-select';
+import { Pager } from './pager';
+import { TaskRow, TaskTableShell } from './task-row';
+import { useNow } from '../use-now';
+
+export interface TasksPageProps {
+  search: TasksSearch;
+  onSearchChange: (next: TasksSearch) => void;
+  isExpert: boolean;
+  /** /tasks-archive: the archive filter is forced and the task-kind filter disabled (SPEC §2). */
+  archiveRoute?: boolean;
+}
+
+/** SPEC §2 "My tasks" (/tasks) and the archive (/tasks-archive). */
+export function TasksPage({ search, onSearchChange, isExpert, archiveRoute = false }: TasksPageProps) {
+  const set = (patch: Partial<TasksSearch>) => onSearchChange({ ...search, page: 1, ...patch });
+  return (
+    <Stack gap="4">
+      <FiltersBar search={search} set={set} isExpert={isExpert} archiveRoute={archiveRoute} />
+      {!archiveRoute && <KindTabs kind={search.kind} isExpert={isExpert} onChange={(kind) => set({ kind })} />}
+      <Box bg="bg" borderRadius="md" borderWidth="1px" px={{ base: '3', md: '4' }} py="2">
+        {search.kind === 'notes' ? (
+          <DraftsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+        ) : search.kind === 'expert' ? (
+          <ExpertList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+        ) : (
+          <PointsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = window.setTimeout(() => onChange(text.trim() ? text : ''), 400);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <InputGroup startElement={<SearchIcon size={16} />} flex="2" minW={{ base: 'full', md: '64' }}>
+      <Input
+        type="search"
+        aria-label="Поиск по разделу"
+        placeholder="Поиск по разделу"
+        value={text}
+        maxLength={200}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onChange(text.trim() ? text : '')}
+        bg="bg"
+      />
+    </InputGroup>
+  );
+}
+
+function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSearch; set: (patch: Partial<TasksSearch>) => void; isExpert: boolean; archiveRoute: boolean }) {
+  const statuses = useQuery(pointStatusesQuery());
+  const statusItems = useMemo(() => (statuses.data ?? []).map((s) => ({ value: s.code1C, label: s.name })), [statuses.data]);
+  const templates = useQuery({ ...templatesLookupQuery(), enabled: search.kind === 'expert' });
+  const contestItems = useMemo(() => (templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name })), [templates.data]);
+  const onQuery = useMemo(() => (q: string) => set({ q }), [set]);
+
+  return (
+    <Flex gap="3" wrap="wrap" align="center">
+      <SearchBox value={search.q} onChange={onQuery} />
+      {search.kind === 'expert' ? (
+        <>
+          <MultiSelect
+            label="Конкурсы"
+            placeholder="Все конкурсы"
+            items={contestItems}
+            value={search.contests.map(String)}
+            onChange={(v) => set({ contests: v.map(Number) })}
+          />
+          <MultiSelect label="Статусы" placeholder="Все статусы" items={statusItems} value={search.statuses} onChange={(v) => set({ statuses: v })} />
+        </>
+      ) : (
+        search.kind !== 'notes' && (
+          // SPEC §2: the status select is hidden on drafts.
+          <NativeSelect.Root size="md" flex="1" minW="48" bg="bg">
+            <NativeSelect.Field aria-label="Статус" value={search.status} onChange={(e) => set({ status: e.currentTarget.value })}>
+              <option value="">Все статусы</option>
+              {statusItems.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )
+      )}
+      <NativeSelect.Root size="md" flex="1" minW="48" bg="bg" disabled={archiveRoute}>
+        <NativeSelect.Field aria-label="Вид задач" value={archiveRoute ? 'archive' : search.kind} onChange={(e) => set({ kind: e.currentTarget.value as TaskKind })}>
+          {archiveRoute ? (
+            <option value="archive">Архив</option>
+          ) : (
+            kindOptions(isExpert).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))
+          )}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Flex>
+  );
+}
+
+function KindTabs({ kind, isExpert, onChange }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void }) {
+  const count = useQuery(pointCountQuery());
+  const activeCount = useQuery(activeCountQuery());
+  const counts: Record<string, number | null | undefined> = { count: count.data, 'active-count': activeCount.data };
+  return (
+    <Tabs.Root value={kind} onValueChange={(e) => onChange(e.value as TaskKind)} variant="line" size="sm">
+      <Box overflowX="auto">
+        <Tabs.List aria-label="Вид задач" minW="max-content">
+          {kindTabs(isExpert).map((tab) => (
+            <Tabs.Trigger key={tab.kind} value={tab.kind}>
+              {tab.label}
+              {tab.counted && counts[tab.counted] != null && (
+                <Badge size="sm" variant="subtle" colorPalette={tab.kind === 'active' ? 'orange' : 'gray'} ms="1">
+                  {counts[tab.counted]}
+                </Badge>
+              )}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Box>
+    </Tabs.Root>
+  );
+}
+
+function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
+  const now = useNow();
+  const kind = search.kind === 'expert' || search.kind === 'notes' ? 'all' : search.kind;
+  const query = useQuery(pointListQuery({ kind, name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
+  if (query.isPending) return <ListLoading />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  const { items, _meta } = query.data;
+  if (!items.length) return <EmptyState text="Список пуст" />;
+  return (
+    <>
+      <TaskTableShell>
+        {items.map((p) => (
+          <TaskRow key={p.id} point={p} now={now} linkLabel={p.canEdit ? 'Редактировать' : 'Перейти'} />
+        ))}
+      </TaskTableShell>
+      <Total total={_meta.totalCount} />
+      <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={onPage} />
+    </>
+  );
+}
+
+function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
+  const now = useNow();
+  const query = useQuery(expertListQuery({ text: search.q, templateIds: search.contests, statusCodes: search.statuses, page: search.page, pageSize: PAGE_SIZE }));
+  if (query.isPending) return <ListLoading />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  const { items, _meta } = query.data;
+  if (!items.length) return <EmptyState text="Список пуст" />;
+  return (
+    <>
+      <TaskTableShell>
+        {items.map((p) => (
+          // SPEC §2: in the expertise list the link reads "Редактировать" when the status is suspended.
+          <TaskRow key={p.id} point={p} now={now} linkLabel={p.status.code1C === 'SUSPENDED' ? 'Редактировать' : 'Перейти'} />
+        ))}
+      </TaskTableShell>
+      <Total total={_meta.totalCount} />
+      <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={onPage} />
+    </>
+  );
+}
+
+function DraftsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
+  const query = useQuery(notesQuery(search.q));
+  if (query.isPending) return <ListLoading />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  const notes = query.data;
+  if (!notes.length) return <EmptyState text="Список пуст" />;
+  const pageCount = Math.ceil(notes.length / PAGE_SIZE);
+  const current = Math.min(search.page, pageCount);
+  const visible = notes.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  return (
+    <>
+      <Table.Root size="sm" variant="line">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Черновик</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {visible.map((note) => (
+            <Table.Row key={note.id} data-testid="draft-row">
+              <Table.Cell>
+                <Stack gap="0.5">
+                  {note.pointId ? (
+                    <ChakraLink asChild color="brand.fg" fontWeight="semibold">
+                      <Link to="/tasks/$id" params={{ id: String(note.pointId) }}>{`Черновик "${note.name}"`}</Link>
+                    </ChakraLink>
+                  ) : note.code1C ? (
+                    <ChakraLink asChild color="brand.fg" fontWeight="semibold">
+                      <Link to="/programs/create/$code1C" params={{ code1C: note.code1C }}>{`Черновик "${note.name}"`}</Link>
+                    </ChakraLink>
+                  ) : (
+                    <Text fontWeight="semibold">{`Черновик "${note.name}"`}</Text>
+                  )}
+                  {note.pointName && note.pointName !== note.name && (
+                    <Text fontSize="xs" color="fg.muted">
+                      Задача: {note.pointName}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Total total={notes.length} />
+      <Pager page={current} pageCount={pageCount} onChange={onPage} />
+    </>
+  );
+}
+
+function Total({ total }: { total: number }) {
+  return (
+    <HStack justify="end" pt="2">
+      <Text fontSize="xs" color="fg.muted">
+        Всего: {total}
+      </Text>
+    </HStack>
+  );
+}

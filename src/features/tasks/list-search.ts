@@ -1,0 +1,87 @@
+/**
+ * URL contract of /tasks and /tasks-archive (SPEC §2 "My tasks"; the filters live in the URL so a reload or a shared
+ * link keeps them). Bad input falls back to the defaults instead of failing the route.
+ */
+export const TASK_KINDS = ['all', 'active', 'closed', 'expert', 'expired', 'notes', 'archive'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export interface TasksSearch {
+  kind: TaskKind;
+  q: string;
+  status: string;
+  page: number;
+  /** Expertise list: contest (template) ids and status codes (multi-selects). */
+  contests: number[];
+  statuses: string[];
+}
+
+export const DEFAULT_SEARCH: TasksSearch = { kind: 'all', q: '', status: '', page: 1, contests: [], statuses: [] };
+
+const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '');
+
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string' && value) return value.split(',');
+  if (typeof value === 'number') return [value];
+  return [];
+}
+
+export function parseTasksSearch(raw: Record<string, unknown>, options: { isExpert: boolean; archiveRoute?: boolean }): TasksSearch {
+  let kind: TaskKind = TASK_KINDS.includes(raw.kind as TaskKind) ? (raw.kind as TaskKind) : 'all';
+  // The archive proper has its own route; only experts get the expertise list (SPEC §6).
+  if (kind === 'archive' && !options.archiveRoute) kind = 'all';
+  if (kind === 'expert' && !options.isExpert) kind = 'all';
+  if (options.archiveRoute) kind = 'archive';
+  const pageNumber = Number(raw.page);
+  const status = text(raw.status, 60);
+  return {
+    kind,
+    q: text(raw.q).trim() ? text(raw.q) : '',
+    status: /^[A-Z_]+$/.test(status) ? status : '',
+    page: Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1,
+    contests: [...new Set(list(raw.contests).map(Number).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 50),
+    statuses: [...new Set(list(raw.statuses).map(String).filter((s) => /^[A-Z_]+$/.test(s)))].slice(0, 20),
+  };
+}
+
+/** Only non-default values go into the URL. */
+export function compactSearch(search: TasksSearch): Partial<TasksSearch> {
+  const out: Partial<TasksSearch> = {};
+  if (search.kind !== 'all' && search.kind !== 'archive') out.kind = search.kind;
+  if (search.q) out.q = search.q;
+  if (search.status && search.kind !== 'notes' && search.kind !== 'expert') out.status = search.status;
+  if (search.page > 1) out.page = search.page;
+  if (search.kind === 'expert' && search.contests.length) out.contests = search.contests;
+  if (search.kind === 'expert' && search.statuses.length) out.statuses = search.statuses;
+  return out;
+}
+
+export interface KindTab {
+  kind: TaskKind;
+  label: string;
+  /** SPEC §2: counts are shown on the first two variants. */
+  counted: 'count' | 'active-count' | null;
+}
+
+/**
+ * SPEC §2 variants in order: Все, Требуют действий, Отработаны, Экспертиза (experts only, position 4), Просроченные,
+ * Черновики. Reading: SPEC names the select option of "Отработаны" `archive`; the archive proper has its own route
+ * (/tasks-archive, "Архив"), so "Отработаны" lists the worked-off points (the back end's `closed` kind: submitted,
+ * in processing or finished). "Все" = Требуют действий + Отработаны + Просроченные.
+ */
+export function kindTabs(isExpert: boolean): KindTab[] {
+  const tabs: KindTab[] = [
+    { kind: 'all', label: 'Все', counted: 'count' },
+    { kind: 'active', label: 'Требуют действий', counted: 'active-count' },
+    { kind: 'closed', label: 'Отработаны', counted: null },
+    { kind: 'expired', label: 'Просроченные', counted: null },
+    { kind: 'notes', label: 'Черновики', counted: null },
+  ];
+  if (isExpert) tabs.splice(3, 0, { kind: 'expert', label: 'Экспертиза', counted: null });
+  return tabs;
+}
+
+/** The task-kind select "Все задачи" (value "all") and its options. */
+export function kindOptions(isExpert: boolean): { value: TaskKind; label: string }[] {
+  return kindTabs(isExpert).map((t) => ({ value: t.kind, label: t.kind === 'all' ? 'Все задачи' : t.label }));
+}

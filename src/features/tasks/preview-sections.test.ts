@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { displayValue, previewSections } from './preview-sections';
+
+const t = (dataType: string) => ({ id: 1, dataType }) as never;
+
+describe('preview sections', () => {
+  const groups = [
+    { code1C: 'MAIN', name: 'Общие сведения' },
+    { code1C: 'WORKS', name: 'Работы', multiple: true },
+    { code1C: 'EMPTY', name: 'Исполнители', multiple: true },
+  ];
+  const fields = [
+    { code1C: 'LOOSE', name: 'Без группы', sort: 1, fieldType: t('text') },
+    { code1C: 'HIDDEN', name: 'Скрытое', sort: 2, fieldType: t('hidden') },
+    { code1C: 'PERIOD', name: 'Период', groupCode: 'MAIN', sort: 3, fieldType: t('text') },
+    { code1C: 'W_NAME', name: 'Работа', groupCode: 'WORKS', sort: 4, fieldType: t('text') },
+    { code1C: 'W_DATE', name: 'Дата', groupCode: 'WORKS', sort: 5, fieldType: t('date') },
+    { code1C: 'FIO', name: 'ФИО', groupCode: 'EMPTY', sort: 6, fieldType: t('text') },
+  ];
+  const values = [
+    { fieldCode: 'PERIOD', value: 'I квартал' },
+    { fieldCode: 'W_NAME', value: 'Сбор данных', groupIndex: 0 },
+    { fieldCode: 'W_DATE', value: '15.02.2026', groupIndex: 0 },
+    { fieldCode: 'W_NAME', value: 'Обучение', groupIndex: 2 },
+    { fieldCode: 'HIDDEN', value: 'секрет' },
+  ];
+
+  it('builds plain groups, tables by groupIndex and empty tables', () => {
+    const sections = previewSections(groups, fields, values);
+    expect(sections.map((s) => [s.kind, s.title])).toEqual([
+      ['plain', 'Основные сведения'],
+      ['plain', 'Общие сведения'],
+      ['table', 'Работы'],
+      ['table', 'Исполнители'],
+    ]);
+    expect(sections[0]).toMatchObject({ items: [{ name: 'Без группы', value: '—' }] });
+    expect(sections[1]).toMatchObject({ items: [{ name: 'Период', value: 'I квартал' }] });
+    expect(sections[2]).toMatchObject({ columns: [{ name: 'Работа' }, { name: 'Дата' }], rows: [['Сбор данных', '15.02.2026'], ['Обучение', '—']] });
+    expect(sections[3]).toMatchObject({ rows: [] });
+    expect(JSON.stringify(sections)).not.toContain('секрет');
+  });
+
+  it.each([
+    [null, '—'],
+    ['', '—'],
+    [true, 'Да'],
+    [false, 'Нет'],
+    ['["Да","Опыт"]', 'Да, Опыт'],
+    ['[]', '—'],
+    ['[не JSON', '[не JSON'],
+    [1500000, (1500000).toLocaleString('ru-RU')],
+  ])('%s → %s', (value, expected) => {
+    expect(displayValue(value as never)).toBe(expected);
+  });
+});
