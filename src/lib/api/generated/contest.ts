@@ -892,6 +892,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The entity's current status does not allow this change (e.g. a result status transition). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Data validation failed; `errors` lists the fields. */
         ValidationFailed: {
             headers: {
@@ -985,6 +994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -1012,6 +1022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1043,6 +1054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1060,6 +1072,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ContestUserLinkAnswer"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1077,6 +1090,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1094,6 +1108,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ContestUserLinkAnswer"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1111,6 +1126,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1128,6 +1144,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ContestUserLinkAnswer"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1145,6 +1162,7 @@ export interface operations {
         requestBody: components["requestBodies"]["ContestUserLinkBody"];
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1166,6 +1184,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ContestUserLinkAnswer"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1228,6 +1247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContestResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1254,6 +1274,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
         };
@@ -1311,6 +1332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContestResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1342,9 +1364,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContestResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
         };
@@ -1401,6 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContestApplication"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1460,6 +1485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Form"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -1517,6 +1543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Form"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1548,6 +1575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Form"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1608,6 +1636,7 @@ export interface operations {
                     "application/json": components["schemas"]["FormField"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1663,6 +1692,7 @@ export interface operations {
                     "application/json": components["schemas"]["FormField"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1683,6 +1713,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
