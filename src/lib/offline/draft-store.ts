@@ -1,5 +1,10 @@
 import { api } from '../api/clients';
 import { unwrap } from '../api/transport';
+import { getToken } from '../session';
+import { Connectivity, setSharedConnectivity } from './connectivity';
+import { OfflineDraftStore, CHANNEL_NAME, type RemoteChangeListener } from './offline-draft-store';
+import { browserLocks } from './replayer';
+import { apiStashTransport } from './transport';
 
 /**
  * The one interface through which the questionnaire engine writes its draft (SPEC §2 "data is auto-saved per field
@@ -8,31 +13,57 @@ import { unwrap } from '../api/transport';
  */
 export type DraftValue = unknown;
 
+/**
+ * saved: "Все изменения сохранены"; saving: "Сохранение…"; pending: "N изменений ожидают отправки";
+ * offline: "Нет соединения — изменения сохранены на устройстве" (texts in save-state.ts).
+ */
 export type DraftSyncStatus = 'saved' | 'saving' | 'pending' | 'offline';
 
 export interface RejectedEdit {
   field: string;
+  /** The server's message, shown at the field. */
   message: string;
+  /** The draft the field belongs to. */
+  hash?: string;
 }
 
 export interface DraftSyncState {
   status: DraftSyncStatus;
-  /** Unsent edits across all drafts of the user. */
+  /** Unsent edits: of the draft when getState(hash) is given a hash, else across all drafts of the user. */
   pending: number;
   rejected: RejectedEdit[];
+  /** False once the app proved there is no network. */
+  online?: boolean;
+  /** False until the outbox was read once after start. */
+  ready?: boolean;
+  /** 'auth': a 401 paused the replay until the user signs in again. */
+  paused?: 'auth' | null;
+  /** IndexedDB refused writes: edits are sent directly and are not kept on the device. */
+  storageError?: string | null;
+}
+
+/** One field changed elsewhere (another tab, or the server after a stale write). */
+export interface DraftChange {
+  field: string;
+  value?: DraftValue;
+  removed?: boolean;
 }
 
 export interface DraftStore {
-  /** Server stash merged with unsent local edits (local wins). */
+  /** Server stash merged with unsent local edits (local wins); offline: the local mirror. */
   load(hash: string): Promise<Record<string, DraftValue>>;
   /** Records a field edit; persisted locally first, sent when possible. */
   set(hash: string, field: string, value: DraftValue): void;
   /** Removes one field (also used for every field of a removed group). */
   remove(hash: string, field: string): void;
-  /** Clears the whole draft (after creation or save, SPEC §2). */
+  /** Clears the whole draft (after creation or save, SPEC §2); resolves once recorded on the device. */
   clear(hash: string): Promise<void>;
   getState(hash?: string): DraftSyncState;
   subscribe(listener: () => void): () => void;
+  /** Values of this draft changed in another tab: keep the open form in step. */
+  onRemoteChange?(hash: string, listener: RemoteChangeListener): () => void;
+  /** Gives up a rejected edit of a field (the server's value comes back on next open). */
+  dismissRejected?(hash: string, field: string): Promise<void>;
 }
 
 /** SPEC §3: the draft store key is user id + "questionnaire" + code1C or id. */
@@ -40,7 +71,7 @@ export function draftHash(userId: number, codeOrId: string | number): string {
   return `${userId}questionnaire${codeOrId}`;
 }
 
-/** Online-only implementation: writes go straight to the stash. Replaced by the offline store (IndexedDB). */
+/** Online-only implementation: used only where IndexedDB does not exist (writes go straight to the stash). */
 export function createOnlineDraftStore(): DraftStore {
   const listeners = new Set<() => void>();
   let state: DraftSyncState = { status: 'saved', pending: 0, rejected: [] };
@@ -83,13 +114,54 @@ export function createOnlineDraftStore(): DraftStore {
   };
 }
 
+/** The browser's offline store: IndexedDB, Web Locks, BroadcastChannel, the main API client. */
+export function createBrowserOfflineDraftStore(): OfflineDraftStore {
+  const transport = apiStashTransport();
+  const connectivity = new Connectivity({
+    whoAmI: (signal) => transport.whoAmI(signal),
+    browserOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  });
+  setSharedConnectivity(connectivity);
+  return new OfflineDraftStore({
+    transport,
+    connectivity,
+    locks: browserLocks(),
+    hasToken: () => getToken() !== null,
+    channel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)),
+    storage: typeof localStorage === 'undefined' ? null : localStorage,
+    requestPersistence: async () => {
+      const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+      if (!storage?.persist) return false;
+      return (await storage.persisted?.()) || storage.persist();
+    },
+  });
+}
+
 let store: DraftStore | null = null;
 
 export function getDraftStore(): DraftStore {
-  store ??= createOnlineDraftStore();
+  store ??= typeof indexedDB === 'undefined' ? createOnlineDraftStore() : createBrowserOfflineDraftStore();
   return store;
+}
+
+/** The offline store when the app runs with one (null in environments without IndexedDB). */
+export function getOfflineDraftStore(): OfflineDraftStore | null {
+  const current = getDraftStore();
+  return current instanceof OfflineDraftStore ? current : null;
 }
 
 export function setDraftStore(next: DraftStore): void {
   store = next;
+}
+
+/** Sign-out: are there edits of this user that the server has not confirmed? Warn ("есть неотправленные изменения"). */
+export async function hasUnsentEdits(userId: number): Promise<boolean> {
+  const offline = getOfflineDraftStore();
+  if (offline) return offline.hasUnsentEdits(userId);
+  return getDraftStore().getState().pending > 0;
+}
+
+/** Sign-out, after the warning: removes this user's local drafts (other users' drafts on the device stay). */
+export async function purgeUserDrafts(userId: number): Promise<void> {
+  await getOfflineDraftStore()?.purgeUserDrafts(userId);
 }

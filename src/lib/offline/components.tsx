@@ -1,0 +1,108 @@
+import { Alert, Box, Button, HStack, List, Text } from '@chakra-ui/react';
+import { useOnline } from './connectivity';
+import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
+import { saveStateText, useDraftSyncState } from './save-state';
+
+/**
+ * What the user sees of the offline layer (DESIGN.md "Offline drafts"): the save state of a questionnaire, the edits the
+ * server refused with its messages, and the global "Нет соединения" banner.
+ */
+const DOT: Record<DraftSyncStatus, string> = {
+  saved: 'green.solid',
+  saving: 'brand.solid',
+  pending: 'orange.solid',
+  offline: 'gray.solid',
+};
+
+export function SaveStateIndicator({ hash, store }: { hash: string; store?: DraftStore }) {
+  const state = useDraftSyncState(hash, store);
+  return (
+    <HStack gap="2" role="status" aria-live="polite" data-testid="save-state" data-status={state.status} fontSize="sm" color="fg.muted">
+      <Box w="2" h="2" borderRadius="full" bg={DOT[state.status]} flexShrink={0} aria-hidden="true" />
+      <Text>{saveStateText(state)}</Text>
+    </HStack>
+  );
+}
+
+/** The server's message for one field of a draft, to show under the field (undefined when none). */
+export function useRejectedMessage(hash: string, field: string, store?: DraftStore): string | undefined {
+  const state = useDraftSyncState(hash, store);
+  return state.rejected.find((r) => r.field === field)?.message;
+}
+
+/** Edits the server refused (4xx), listed with its messages; each can be edited again or given up. */
+export function RejectedEdits({
+  hash,
+  fieldTitle,
+  store = getDraftStore(),
+}: {
+  hash: string;
+  fieldTitle?: (field: string) => string | undefined;
+  store?: DraftStore;
+}) {
+  const state = useDraftSyncState(hash, store);
+  if (!state.rejected.length) return null;
+  return (
+    <Alert.Root status="error" role="alert" data-testid="rejected-edits">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Сервер не принял изменения в полях:</Alert.Title>
+        <Alert.Description>
+          <List.Root gap="1" mt="1">
+            {state.rejected.map((r) => (
+              <List.Item key={r.field}>
+                <HStack gap="3" wrap="wrap">
+                  <Text>
+                    <b>{fieldTitle?.(r.field) ?? r.field}</b>: {r.message}
+                  </Text>
+                  {store.dismissRejected && (
+                    <Button size="xs" variant="outline" onClick={() => void store.dismissRejected?.(hash, r.field)}>
+                      Отменить изменение
+                    </Button>
+                  )}
+                </HStack>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+export const OFFLINE_BANNER_TEXT = 'Нет соединения. Доступны сохранённые данные, изменения сохраняются на устройстве и будут отправлены автоматически.';
+
+/** The global offline banner (shown over every screen while the network is proved absent). */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Box
+      position="fixed"
+      insetX="0"
+      bottom={{ base: '3', md: '4' }}
+      display="flex"
+      justifyContent="center"
+      pointerEvents="none"
+      zIndex="toast"
+      px="3"
+    >
+      <Box
+        role="status"
+        aria-live="polite"
+        data-testid="offline-banner"
+        bg="gray.900"
+        color="white"
+        px="4"
+        py="2"
+        borderRadius="pill"
+        boxShadow="lg"
+        fontSize="sm"
+        maxW="2xl"
+        textAlign="center"
+      >
+        {OFFLINE_BANNER_TEXT}
+      </Box>
+    </Box>
+  );
+}

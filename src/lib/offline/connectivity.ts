@@ -1,0 +1,122 @@
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../api/errors';
+
+/**
+ * Connectivity, proved by a real request (DESIGN.md "Offline drafts": not by `navigator.onLine` alone). The browser's
+ * "offline" is trusted as a negative (no request can succeed then); "online" is only a hint that starts a probe.
+ * Any HTTP answer proves the network; a network failure or a time-out disproves it.
+ */
+export type ConnectivityState = 'online' | 'offline' | 'unknown';
+
+export const PROBE_TIMEOUT_MS = 10_000;
+
+export interface ConnectivityDeps {
+  /** The probe request; answers the id of the user the current token belongs to. */
+  whoAmI: (signal: AbortSignal) => Promise<number>;
+  browserOnline?: () => boolean;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+export class Connectivity {
+  private state: ConnectivityState = 'unknown';
+  private listeners = new Set<() => void>();
+  private probing: Promise<ConnectivityState> | null = null;
+  /** Id of the signed-in user as the server sees the current token (null until proved, or after a 401). */
+  userId: number | null = null;
+  lastProofAt = 0;
+
+  constructor(private readonly deps: ConnectivityDeps) {}
+
+  get(): ConnectivityState {
+    return this.state;
+  }
+
+  /** Optimistic: true unless the network was proved absent. */
+  isOnline(): boolean {
+    return this.state !== 'offline';
+  }
+
+  set(next: ConnectivityState): void {
+    if (next === 'online') this.lastProofAt = (this.deps.now ?? Date.now)();
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  markOnline(): void {
+    this.set('online');
+  }
+
+  markOffline(): void {
+    this.set('offline');
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** One probe at a time; concurrent callers share it. */
+  probe(): Promise<ConnectivityState> {
+    this.probing ??= this.runProbe().finally(() => {
+      this.probing = null;
+    });
+    return this.probing;
+  }
+
+  private async runProbe(): Promise<ConnectivityState> {
+    if (this.deps.browserOnline && !this.deps.browserOnline()) {
+      this.set('offline');
+      return this.state;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.deps.timeoutMs ?? PROBE_TIMEOUT_MS);
+    try {
+      this.userId = await this.deps.whoAmI(controller.signal);
+      this.set('online');
+    } catch (error) {
+      if (error instanceof ApiError && error.status > 0) {
+        // The server answered: the network is there. A 401 means the token is gone (sign-in needed).
+        if (error.status === 401) this.userId = null;
+        this.set('online');
+      } else {
+        this.set('offline');
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.state;
+  }
+}
+
+let shared: Connectivity | null = null;
+
+export function setSharedConnectivity(next: Connectivity): void {
+  shared = next;
+  sharedListeners.forEach((l) => l());
+}
+
+const sharedListeners = new Set<() => void>();
+
+/** For actions that need the network: false once the app has proved there is none. */
+export function isOnline(): boolean {
+  return shared ? shared.isOnline() : true;
+}
+
+function subscribeShared(listener: () => void): () => void {
+  sharedListeners.add(listener);
+  const unsubscribe = shared?.subscribe(listener);
+  return () => {
+    sharedListeners.delete(listener);
+    unsubscribe?.();
+  };
+}
+
+/** React hook: re-renders when connectivity changes (show "Нет соединения" instead of failing an action). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeShared, isOnline, () => true);
+}
+
+/** The plain text for an action that needs the network while there is none. */
+export const OFFLINE_ACTION_TEXT = 'Нет соединения. Действие будет доступно, когда связь восстановится.';

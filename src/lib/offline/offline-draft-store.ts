@@ -1,0 +1,527 @@
+import { ApiError } from '../api/errors';
+import { Connectivity } from './connectivity';
+import type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, RejectedEdit } from './draft-store';
+import {
+  discardRejected,
+  isSendable,
+  isUnsent,
+  mergeIntoMirror,
+  mirrorOfDraft,
+  purgeAcknowledged,
+  purgeUser,
+  recordClear,
+  recordEdit,
+  rowsOfUser,
+  valuesOf,
+} from './outbox';
+import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
+import { openOfflineDb, userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
+import type { StashTransport } from './transport';
+
+/**
+ * The offline draft store (DESIGN.md "Offline drafts", the heart of the product): every edit is written to IndexedDB
+ * first (mirror + outbox), then sent by the single replayer. All tabs see the same pending count and values through
+ * a BroadcastChannel; the state the user sees is derived from the outbox, the replayer and proved connectivity.
+ */
+export const CHANNEL_NAME = 'cabinet-offline';
+/** Reading the server stash on open waits at most this long before the mirror is used. */
+export const LOAD_TIMEOUT_MS = 8_000;
+/** Periodic tick of the replayer (and of the connectivity probe while offline). */
+export const TICK_MS = 10_000;
+/** A tab that announced a drain and went silent longer than this is no longer considered draining. */
+const REMOTE_DRAIN_STALE_MS = 30_000;
+const USER_KEY = 'cabinet_offline_user';
+
+type ChannelMessage =
+  | { t: 'rows' }
+  | { t: 'values'; hash: string; cleared?: boolean; changes: DraftChange[] }
+  | { t: 'drain'; active: boolean; hash: string | null }
+  | { t: 'net'; state: 'online' | 'offline' };
+
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+export interface OfflineStoreOptions {
+  transport: StashTransport;
+  openDb?: () => Promise<OfflineDb>;
+  locks: LockLike;
+  hasToken: () => boolean;
+  connectivity?: Connectivity;
+  channel?: () => ChannelLike | null;
+  now?: () => number;
+  random?: () => number;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** navigator.storage.persist(), asked once on the first unsent edit. */
+  requestPersistence?: () => Promise<boolean>;
+}
+
+export type RemoteChangeListener = (change: { cleared: boolean; changes: DraftChange[] }) => void;
+
+export class OfflineDraftStore implements DraftStore {
+  readonly connectivity: Connectivity;
+  readonly replayer: Replayer;
+  requestTimeoutMs = REQUEST_TIMEOUT_MS;
+  persistenceRequested = false;
+  persisted: boolean | null = null;
+
+  private dbPromise: Promise<OfflineDb> | null = null;
+  private dbInstance: OfflineDb | null = null;
+  private rows: OutboxRow[] = [];
+  private rowsLoaded = false;
+  /** Edits handed to set/remove/clear whose IndexedDB write has not committed yet (hash → fields). */
+  private unflushed = new Map<string, Map<string, number>>();
+  private writes: Promise<unknown> = Promise.resolve();
+  private listeners = new Set<() => void>();
+  private remoteListeners = new Map<string, Set<RemoteChangeListener>>();
+  private stateCache = new Map<string, DraftSyncState>();
+  private localDrain: { active: boolean; hash: string | null } = { active: false, hash: null };
+  private remoteDrain: { active: boolean; hash: string | null; at: number } = { active: false, hash: null, at: 0 };
+  private channel: ChannelLike | null;
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private knownUserId: number | null;
+  private storageError: string | null = null;
+  private disposers: (() => void)[] = [];
+  private disposed = false;
+
+  constructor(private readonly options: OfflineStoreOptions) {
+    this.connectivity =
+      options.connectivity ?? new Connectivity({ whoAmI: (signal) => options.transport.whoAmI(signal), now: options.now });
+    this.replayer = new Replayer({
+      db: () => this.db(),
+      transport: options.transport,
+      connectivity: this.connectivity,
+      locks: options.locks,
+      hasToken: options.hasToken,
+      now: options.now,
+      random: options.random,
+      requestTimeoutMs: () => this.requestTimeoutMs,
+      onEvent: (event) => this.onReplayEvent(event),
+    });
+    this.channel = options.channel?.() ?? null;
+    if (this.channel) this.channel.onmessage = (event) => this.onChannelMessage(event.data as ChannelMessage);
+    const stored = options.storage?.getItem(USER_KEY);
+    this.knownUserId = stored ? Number(stored) || null : null;
+    this.disposers.push(
+      this.connectivity.subscribe(() => {
+        const state = this.connectivity.get();
+        if (state !== 'unknown') this.post({ t: 'net', state });
+        if (this.connectivity.userId !== null) this.rememberUser(this.connectivity.userId);
+        this.changed();
+        if (state === 'online') void this.replayer.trigger('online');
+      }),
+    );
+  }
+
+  private now() {
+    return (this.options.now ?? Date.now)();
+  }
+
+  db(): Promise<OfflineDb> {
+    this.dbPromise ??= (this.options.openDb ?? (() => openOfflineDb({ onVersionChange: () => this.releaseDb() })))().then(
+      (db) => {
+        this.dbInstance = db;
+        return db;
+      },
+      (error: unknown) => {
+        this.dbPromise = null;
+        throw error;
+      },
+    );
+    return this.dbPromise;
+  }
+
+  /**
+   * Runs a write on the database. Once it is open, the transaction is created synchronously, in call order: IndexedDB
+   * then applies the edits in the order they were typed, and a page closed right after an edit still commits it.
+   */
+  private write<T>(work: (db: OfflineDb) => Promise<T>): Promise<T> {
+    const run = this.dbInstance ? work(this.dbInstance) : this.db().then(work);
+    this.writes = this.writes.then(
+      () => run,
+      () => run,
+    ).catch(() => undefined);
+    return run;
+  }
+
+  /** A newer version of the app upgrades the schema: this connection closes and reopens on next use. */
+  private releaseDb() {
+    const current = this.dbPromise;
+    this.dbPromise = null;
+    this.dbInstance = null;
+    void current?.then((db) => db.close());
+  }
+
+  /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
+  async start(): Promise<void> {
+    const db = await this.db();
+    await purgeAcknowledged(db);
+    await this.refresh();
+    if (this.rows.some(isSendable)) void this.replayer.trigger('start');
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.replayer.stop();
+    this.disposers.forEach((d) => d());
+    this.channel?.close();
+    void this.dbPromise?.then((db) => db.close());
+  }
+
+  // ---------------------------------------------------------------- user
+
+  /** The signed-in user: proved by the probe, else the last one seen (drafts are scoped per user, SPEC §3). */
+  currentUserId(): number | null {
+    return this.connectivity.userId ?? this.knownUserId;
+  }
+
+  rememberUser(userId: number) {
+    if (this.knownUserId === userId) return;
+    this.knownUserId = userId;
+    this.options.storage?.setItem(USER_KEY, String(userId));
+    this.changed();
+  }
+
+  private userOf(hash: string): number {
+    const scoped = userIdOfHash(hash);
+    if (scoped !== null) {
+      this.rememberUser(scoped);
+      return scoped;
+    }
+    return this.currentUserId() ?? 0;
+  }
+
+  // ---------------------------------------------------------------- DraftStore
+
+  async load(hash: string): Promise<Record<string, DraftValue>> {
+    const userId = this.userOf(hash);
+    await this.writes;
+    const db = await this.db();
+    if (this.connectivity.get() !== 'offline') {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), LOAD_TIMEOUT_MS);
+      try {
+        const server = await this.options.transport.get(hash, controller.signal);
+        this.connectivity.markOnline();
+        return await mergeIntoMirror(db, hash, userId, server, this.now());
+      } catch (error) {
+        if (error instanceof ApiError && error.status > 0) this.connectivity.markOnline();
+        else if (!controller.signal.aborted) this.connectivity.markOffline();
+        // Offline, slow or refused: the draft opens from the mirror (it already holds every local edit).
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return valuesOf(await mirrorOfDraft(db, hash));
+  }
+
+  set(hash: string, field: string, value: DraftValue): void {
+    this.record(hash, field, { kind: 'set', value });
+  }
+
+  remove(hash: string, field: string): void {
+    this.record(hash, field, { kind: 'delete' });
+  }
+
+  async clear(hash: string): Promise<void> {
+    const userId = this.userOf(hash);
+    this.markUnflushed(hash, '');
+    try {
+      await this.write((db) => recordClear(db, hash, userId, this.now()));
+    } finally {
+      this.unmarkUnflushed(hash, '');
+    }
+    this.afterWrite(hash, { cleared: true, changes: [] });
+  }
+
+  getState(hash?: string): DraftSyncState {
+    const key = hash ?? '';
+    const cached = this.stateCache.get(key);
+    if (cached) return cached;
+    const state = this.computeState(hash);
+    this.stateCache.set(key, state);
+    return state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Values changed by another tab (or by the server after a stale write): the form can show them. */
+  onRemoteChange(hash: string, listener: RemoteChangeListener): () => void {
+    let set = this.remoteListeners.get(hash);
+    if (!set) this.remoteListeners.set(hash, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  async dismissRejected(hash: string, field: string): Promise<void> {
+    await this.writes;
+    if (await discardRejected(await this.db(), hash, field)) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
+  }
+
+  // ---------------------------------------------------------------- sign-out, flush
+
+  /** Unsent edits (pending, in flight or rejected) of a user — the sign-out flow warns before purging them. */
+  async hasUnsentEdits(userId: number): Promise<boolean> {
+    await this.writes;
+    const rows = await rowsOfUser(await this.db(), userId);
+    return rows.some(isUnsent);
+  }
+
+  async purgeUserDrafts(userId: number): Promise<void> {
+    await this.writes;
+    await purgeUser(await this.db(), userId);
+    await this.refresh();
+    this.post({ t: 'rows' });
+  }
+
+  /** Sends what can be sent now and resolves when the drain is over (tests, sign-out). */
+  async flush(): Promise<void> {
+    await this.writes;
+    if (this.connectivity.get() !== 'online') await this.connectivity.probe();
+    await this.replayer.trigger('manual');
+    await this.refresh();
+  }
+
+  /** Called by the app's listeners: reconnect, focus, periodic tick, sign-in. */
+  async wake(reason: TriggerReason): Promise<void> {
+    // A new sign-in may be another user: whose rows go out is proved again.
+    if (reason === 'sign-in') this.connectivity.userId = null;
+    const unsent = this.rows.some(isSendable);
+    const offline = this.connectivity.get() !== 'online';
+    if (offline || (unsent && reason !== 'tick' && reason !== 'edit')) await this.connectivity.probe();
+    if (unsent) await this.replayer.trigger(reason);
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private record(hash: string, field: string, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' }) {
+    const userId = this.userOf(hash);
+    const token = this.markUnflushed(hash, field);
+    this.changed();
+    this.requestPersistence();
+    const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
+    void this.write((db) => recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now()))
+      .then(
+        () => {
+          this.storageError = null;
+        },
+        (error: unknown) => {
+          // IndexedDB refused the write (quota, private mode): the edit is still sent, straight away.
+          this.storageError = 'Не удалось сохранить изменения на устройстве: ' + String((error as Error)?.message ?? error);
+          console.error(this.storageError);
+          return this.sendDirectly(hash, field, edit);
+        },
+      )
+      .finally(() => {
+        this.unmarkUnflushed(hash, field, token);
+        this.afterWrite(hash, {
+          cleared: false,
+          changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }],
+        });
+      });
+  }
+
+  private async sendDirectly(hash: string, field: string, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' }) {
+    const row: OutboxRow = {
+      hash,
+      field,
+      userId: this.userOf(hash),
+      kind: edit.kind,
+      value: edit.kind === 'set' ? edit.value : null,
+      opId: `direct-${this.now()}-${Math.random().toString(36).slice(2)}`,
+      seq: this.now() * 1000,
+      state: 'in-flight',
+      attempts: 0,
+      error: null,
+      createdAt: this.now(),
+      updatedAt: this.now(),
+    };
+    try {
+      await this.options.transport.write(row);
+    } catch (error) {
+      console.error('Черновик не сохранён', error);
+    }
+  }
+
+  private unflushedSeq = 0;
+  private markUnflushed(hash: string, field: string): number {
+    let fields = this.unflushed.get(hash);
+    if (!fields) this.unflushed.set(hash, (fields = new Map()));
+    const token = ++this.unflushedSeq;
+    fields.set(field, token);
+    return token;
+  }
+
+  private unmarkUnflushed(hash: string, field: string, token?: number) {
+    const fields = this.unflushed.get(hash);
+    if (!fields) return;
+    if (token === undefined || fields.get(field) === token) fields.delete(field);
+    if (!fields.size) this.unflushed.delete(hash);
+  }
+
+  private afterWrite(hash: string, change: { cleared: boolean; changes: DraftChange[] }) {
+    this.post({ t: 'values', hash, ...change });
+    this.post({ t: 'rows' });
+    void this.refresh();
+    void this.replayer.trigger('edit');
+  }
+
+  private requestPersistence() {
+    if (this.persistenceRequested || !this.options.requestPersistence) return;
+    this.persistenceRequested = true;
+    void this.options
+      .requestPersistence()
+      .then((granted) => {
+        this.persisted = granted;
+      })
+      .catch(() => {
+        this.persisted = false;
+      });
+  }
+
+  /** Re-reads the outbox (one read at a time; a request during a read schedules one more). */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const run = (async () => {
+      do {
+        this.refreshAgain = false;
+        const db = await this.db();
+        this.rows = await db.getAll('outbox');
+        this.rowsLoaded = true;
+        this.changed();
+      } while (this.refreshAgain);
+    })().catch((error: unknown) => {
+      if (!this.disposed) console.error('Не удалось прочитать очередь изменений', error);
+    });
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.refreshing === tracked) this.refreshing = null;
+    });
+    this.refreshing = tracked;
+    return tracked;
+  }
+
+  private onReplayEvent(event: ReplayEvent) {
+    if (event.type === 'active') {
+      this.localDrain = { active: event.active, hash: null };
+      this.post({ t: 'drain', active: event.active, hash: null });
+    } else if (event.type === 'sending') {
+      this.localDrain = { active: true, hash: event.row.hash };
+      this.post({ t: 'drain', active: true, hash: event.row.hash });
+    } else {
+      this.post({ t: 'rows' });
+      if (event.outcome.kind === 'stale') void this.reloadFromServer(event.row.hash);
+    }
+    void this.refresh();
+  }
+
+  /** After a stale write the server holds a newer value: the mirror takes it and open forms are told. */
+  private async reloadFromServer(hash: string) {
+    try {
+      const before = valuesOf(await mirrorOfDraft(await this.db(), hash));
+      const after = await this.load(hash);
+      const changes: DraftChange[] = [];
+      for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (!(field in after)) changes.push({ field, removed: true });
+        else if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes.push({ field, value: after[field] });
+      }
+      if (changes.length) {
+        this.emitRemote(hash, { cleared: false, changes });
+        this.post({ t: 'values', hash, cleared: false, changes });
+      }
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  private onChannelMessage(message: ChannelMessage) {
+    switch (message.t) {
+      case 'rows':
+        void this.refresh();
+        return;
+      case 'values':
+        this.emitRemote(message.hash, { cleared: !!message.cleared, changes: message.changes });
+        return;
+      case 'drain':
+        this.remoteDrain = { active: message.active, hash: message.hash, at: this.now() };
+        this.changed();
+        return;
+      case 'net':
+        // Another tab proved (or lost) the network: no new probe needed here for the same fact.
+        if (message.state === 'offline') this.connectivity.set('offline');
+        else if (this.connectivity.get() !== 'online') void this.connectivity.probe();
+        return;
+    }
+  }
+
+  private emitRemote(hash: string, change: { cleared: boolean; changes: DraftChange[] }) {
+    for (const listener of [...(this.remoteListeners.get(hash) ?? [])]) listener(change);
+  }
+
+  private post(message: ChannelMessage) {
+    try {
+      this.channel?.postMessage(message);
+    } catch {
+      // A closed channel (tab going away) loses nothing: every tab re-reads IndexedDB.
+    }
+  }
+
+  private changed() {
+    this.stateCache.clear();
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private drainingNow(): boolean {
+    if (this.localDrain.active) return true;
+    return this.remoteDrain.active && this.now() - this.remoteDrain.at < REMOTE_DRAIN_STALE_MS;
+  }
+
+  private computeState(hash?: string): DraftSyncState {
+    const userId = this.currentUserId();
+    const mine = (row: OutboxRow) => (hash !== undefined ? row.hash === hash : userId === null || row.userId === userId);
+    const rows = this.rows.filter(mine);
+    const pendingKeys = new Set(rows.filter(isSendable).map((r) => `${r.hash}\u0000${r.field}`));
+    for (const [draft, fields] of this.unflushed) {
+      if (hash !== undefined && draft !== hash) continue;
+      if (hash === undefined && userId !== null && (userIdOfHash(draft) ?? userId) !== userId) continue;
+      for (const field of fields.keys()) pendingKeys.add(`${draft}\u0000${field}`);
+    }
+    const rejected: RejectedEdit[] = rows
+      .filter((r) => r.state === 'rejected')
+      .map((r) => ({ hash: r.hash, field: r.field, message: r.error ?? 'Сервер отклонил изменение' }));
+    const pending = pendingKeys.size;
+    const online = this.connectivity.get();
+    let status: DraftSyncStatus = 'saved';
+    if (pending > 0) {
+      if (online === 'offline') status = 'offline';
+      else if (this.drainingNow() && !this.replayer.paused) status = 'saving';
+      else status = 'pending';
+    }
+    return {
+      status,
+      pending,
+      rejected,
+      online: online !== 'offline',
+      ready: this.rowsLoaded,
+      paused: this.replayer.paused,
+      storageError: this.storageError,
+    };
+  }
+}
+
+function cloneValue(value: DraftValue): DraftValue {
+  if (value === undefined) return null;
+  try {
+    return structuredClone(value);
+  } catch {
+    return JSON.parse(JSON.stringify(value)) as DraftValue;
+  }
+}

@@ -1,0 +1,407 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
+import { backoffDelay, BACKOFF_MAX_MS } from './backoff';
+import { Connectivity } from './connectivity';
+import { FakeStashServer } from './fake-stash';
+import { OfflineDraftStore, type ChannelLike } from './offline-draft-store';
+import { rowsOfUser } from './outbox';
+import { classifySendError, localLocks, type LockLike } from './replayer';
+import { openOfflineDb } from './schema';
+
+/** The offline draft store end to end in Node: fake IndexedDB, a fake stash with the server's rules, fake tabs. */
+let counter = 0;
+const stores: OfflineDraftStore[] = [];
+afterEach(() => stores.splice(0).forEach((s) => s.dispose()));
+
+interface Tab {
+  store: OfflineDraftStore;
+  clock: { now: number };
+}
+
+function makeTab(server: FakeStashServer, options: { dbName: string; locks: LockLike; channel?: string; token?: () => boolean }): Tab {
+  const clock = { now: 1_750_000_000_000 };
+  const transport = server.transport();
+  const store = new OfflineDraftStore({
+    transport,
+    openDb: () => openOfflineDb({ name: options.dbName }),
+    locks: options.locks,
+    hasToken: options.token ?? (() => true),
+    connectivity: new Connectivity({ whoAmI: (signal) => transport.whoAmI(signal), now: () => clock.now }),
+    channel: options.channel ? () => new BroadcastChannel(options.channel!) as unknown as ChannelLike : undefined,
+    now: () => clock.now,
+    random: () => 0,
+  });
+  stores.push(store);
+  return { store, clock };
+}
+
+function oneTab(server = new FakeStashServer()) {
+  const tab = makeTab(server, { dbName: `store-test-${++counter}`, locks: localLocks() });
+  return { server, ...tab };
+}
+
+const H = '7questionnaireSTART-2026';
+const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+describe('offline draft store', () => {
+  it('keeps edits on the device while offline and sends only the last value of each field when back', async () => {
+    const { server, store } = oneTab();
+    server.offline = true;
+    store.set(H, 'name', 'Про');
+    store.set(H, 'name', 'Проект');
+    store.set(H, 'sum', 100);
+    await store.flush();
+    expect(store.getState(H)).toMatchObject({ status: 'offline', pending: 2 });
+    expect(await store.load(H)).toEqual({ name: 'Проект', sum: 100 });
+
+    server.offline = false;
+    await store.flush();
+    expect(server.values(H)).toEqual({ name: 'Проект', sum: 100 });
+    expect(server.writes()).toBe(2);
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0, rejected: [] });
+    expect(await rowsOfUser(await store.db(), 7)).toEqual([]);
+  });
+
+  it('merges on open: server values plus unsent local edits, which win', async () => {
+    const { server, store } = oneTab();
+    server.apply({ hash: H, field: 'a', kind: 'set', value: 'server a', seq: 1, opId: 's1' } as never);
+    server.apply({ hash: H, field: 'b', kind: 'set', value: 'server b', seq: 2, opId: 's2' } as never);
+    server.offline = true;
+    store.set(H, 'a', 'local a');
+    await store.flush();
+    server.offline = false;
+    store.connectivity.set('unknown');
+    expect(await store.load(H)).toEqual({ a: 'local a', b: 'server b' });
+  });
+
+  it('marks a 4xx-refused field rejected with the server message and keeps sending the others', async () => {
+    const { server, store } = oneTab();
+    server.failures = [{ status: 422, message: 'Введите корректный E-mail' }];
+    store.set(H, 'email', 'не почта');
+    store.set(H, 'phone', '+7 (900) 000-00-00');
+    await store.flush();
+    expect(store.getState(H).rejected).toEqual([{ hash: H, field: 'email', message: 'Введите корректный E-mail' }]);
+    expect(server.values(H)).toEqual({ phone: '+7 (900) 000-00-00' });
+    expect(store.getState(H).pending).toBe(0);
+    expect(await store.hasUnsentEdits(7)).toBe(true);
+    // Typing a new value replaces the rejection and goes through.
+    store.set(H, 'email', 'ivanov@example.ru');
+    await store.flush();
+    expect(store.getState(H).rejected).toEqual([]);
+    expect(server.values(H).email).toBe('ivanov@example.ru');
+    expect(await store.hasUnsentEdits(7)).toBe(false);
+  });
+
+  it('retries 5xx and network failures with exponential back-off, in order, losing nothing', async () => {
+    const { server, store, clock } = oneTab();
+    server.failures = [{ status: 500 }, { status: 503 }, 'network'];
+    store.set(H, 'a', 1);
+    store.set(H, 'b', 2);
+    await store.flush();
+    expect(store.replayer.failures).toBe(1);
+    expect(store.replayer.nextAttemptAt - clock.now).toBe(backoffDelay(1, () => 0));
+    expect(store.getState(H)).toMatchObject({ status: 'pending', pending: 2 });
+
+    // Not before the back-off has passed.
+    await store.replayer.trigger('tick');
+    expect(server.writes()).toBe(1);
+    clock.now += backoffDelay(1, () => 0);
+    await store.replayer.trigger('tick');
+    expect(store.replayer.failures).toBe(2);
+    clock.now += backoffDelay(2, () => 0);
+    await store.replayer.trigger('tick');
+    expect(store.replayer.failures).toBe(3);
+    expect(store.getState(H).status).toBe('offline');
+    // Reconnect skips the rest of the back-off.
+    await store.wake('online');
+    await store.replayer.idle();
+    expect(server.values(H)).toEqual({ a: 1, b: 2 });
+    expect(server.accepted.map((w) => w.field)).toEqual(['a', 'b']);
+    expect(store.replayer.failures).toBe(0);
+  });
+
+  it('pauses on 401 until sign-in, then resumes', async () => {
+    let token = true;
+    const server = new FakeStashServer();
+    const tab = makeTab(server, { dbName: `store-test-${++counter}`, locks: localLocks(), token: () => token });
+    server.failures = [{ status: 401 }];
+    tab.store.set(H, 'a', 'value');
+    await tab.store.flush();
+    expect(tab.store.replayer.paused).toBe('auth');
+    expect(tab.store.getState(H)).toMatchObject({ status: 'pending', pending: 1, paused: 'auth' });
+    token = false;
+    tab.store.set(H, 'b', 'more');
+    await tab.store.flush();
+    expect(server.values(H)).toEqual({});
+    token = true;
+    await tab.store.wake('sign-in');
+    await tab.store.replayer.idle();
+    expect(server.values(H)).toEqual({ a: 'value', b: 'more' });
+    expect(tab.store.getState(H).status).toBe('saved');
+  });
+
+  it('drops a stale write (409) and takes the newer server value into the mirror', async () => {
+    const { server, store } = oneTab();
+    server.offline = true;
+    store.set(H, 'f', 'mine');
+    await store.flush();
+    // Meanwhile another device wrote the field later (a greater seq).
+    server.offline = false;
+    server.apply({ hash: H, field: 'f', kind: 'set', value: 'newer elsewhere', seq: Number.MAX_SAFE_INTEGER - 1, opId: 'other' } as never);
+    const remote: unknown[] = [];
+    store.onRemoteChange(H, (change) => remote.push(change));
+    await store.flush();
+    await settle(50);
+    expect(server.log.some((l) => l.status === 409)).toBe(true);
+    expect(await store.load(H)).toEqual({ f: 'newer elsewhere' });
+    expect(remote).toEqual([{ cleared: false, changes: [{ field: 'f', value: 'newer elsewhere' }] }]);
+    expect(store.getState(H).pending).toBe(0);
+  });
+
+  it('sends an edit typed while the previous value of the field is in flight after it', async () => {
+    const { server, store } = oneTab();
+    await store.flush();
+    server.writeDelayMs = 30;
+    store.set(H, 'f', 'v1');
+    await settle(10);
+    expect(server.concurrent).toBe(1);
+    store.set(H, 'f', 'v2');
+    await store.flush();
+    await store.replayer.idle();
+    expect(server.values(H)).toEqual({ f: 'v2' });
+    expect(server.accepted.map((w) => w.field)).toEqual(['f', 'f']);
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+  });
+
+  it('resends an in-flight row after a time-out with the same opId: the slow first copy changes nothing', async () => {
+    const { server, store } = oneTab();
+    store.requestTimeoutMs = 30;
+    server.failures = [{ delayMs: 80 }];
+    store.set(H, 'f', 'v');
+    await store.flush();
+    expect(store.replayer.stats.retried).toBe(1);
+    await store.wake('online');
+    await store.replayer.idle();
+    await settle(120);
+    expect(server.values(H)).toEqual({ f: 'v' });
+    expect(server.accepted).toHaveLength(1);
+  });
+
+  it('clears a draft through the outbox, after the edits made before it and before those made after it', async () => {
+    const { server, store } = oneTab();
+    server.offline = true;
+    store.set(H, 'a', 1);
+    store.set(H, 'b', 2);
+    await store.clear(H);
+    store.set(H, 'c', 3);
+    await store.flush();
+    expect(store.getState(H).pending).toBe(2);
+    server.offline = false;
+    await store.wake('online');
+    await store.replayer.idle();
+    expect(server.values(H)).toEqual({ c: 3 });
+    expect(server.log.filter((l) => l.kind !== 'whoami').map((l) => l.kind)).toEqual(['clear', 'set']);
+  });
+
+  it('purges one user on sign-out after reporting unsent edits', async () => {
+    const { server, store } = oneTab();
+    server.offline = true;
+    store.set(H, 'a', 1);
+    store.set('8questionnaireX', 'a', 1);
+    expect(await store.hasUnsentEdits(7)).toBe(true);
+    await store.purgeUserDrafts(7);
+    expect(await store.hasUnsentEdits(7)).toBe(false);
+    expect(await store.hasUnsentEdits(8)).toBe(true);
+    expect(await store.load(H)).toEqual({});
+  });
+
+  it('classifies answers', () => {
+    expect(classifySendError(new ApiError(0, null), false)).toEqual({ kind: 'retry', reason: 'network' });
+    expect(classifySendError(new ApiError(0, null), true)).toEqual({ kind: 'retry', reason: 'timeout' });
+    expect(classifySendError(new TypeError('Failed to fetch'), false)).toEqual({ kind: 'retry', reason: 'network' });
+    expect(classifySendError(new ApiError(500, {}), false)).toEqual({ kind: 'retry', reason: 'server' });
+    expect(classifySendError(new ApiError(429, {}), false)).toEqual({ kind: 'retry', reason: 'server' });
+    expect(classifySendError(new ApiError(401, {}), false)).toEqual({ kind: 'unauthorized' });
+    expect(classifySendError(new ApiError(409, {}), false)).toEqual({ kind: 'stale' });
+    expect(classifySendError(new ApiError(403, { message: 'Нет прав' }), false)).toEqual({ kind: 'rejected', message: 'Нет прав' });
+    expect(classifySendError(new ApiError(422, { message: 'x', errors: [{ field: 'f', message: 'Заполните поле' }] }), false)).toEqual({
+      kind: 'rejected',
+      message: 'Заполните поле',
+    });
+    expect(classifySendError(new ApiError(400, null), false)).toEqual({ kind: 'rejected', message: 'Сервер отклонил изменение (код 400)' });
+  });
+
+  it('grows the back-off exponentially up to a minute', () => {
+    expect(backoffDelay(0)).toBe(0);
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, () => 0))).toEqual([500, 1000, 2000, 4000, 8000]);
+    expect([1, 2, 3].map((n) => backoffDelay(n, () => 0.999999))).toEqual([1000, 2000, 4000]);
+    expect(backoffDelay(40, () => 0.999999)).toBe(BACKOFF_MAX_MS);
+  });
+});
+
+describe('two tabs on the same draft', () => {
+  it('drain one at a time, show the same count and lose no edit', async () => {
+    const server = new FakeStashServer();
+    const dbName = `store-test-${++counter}`;
+    const locks = localLocks();
+    const channel = `tabs-${counter}`;
+    const a = makeTab(server, { dbName, locks, channel });
+    const b = makeTab(server, { dbName, locks, channel });
+    await Promise.all([a.store.start(), b.store.start()]);
+    server.offline = true;
+    for (let i = 0; i < 20; i++) {
+      a.store.set(H, `a${i % 5}`, `A${i}`);
+      b.store.set(H, `b${i % 5}`, `B${i}`);
+    }
+    await Promise.all([a.store.flush(), b.store.flush()]);
+    await settle(50);
+    expect(a.store.getState(H).pending).toBe(10);
+    expect(b.store.getState(H).pending).toBe(10);
+
+    server.offline = false;
+    server.writeDelayMs = 5;
+    await Promise.all([a.store.wake('online'), b.store.wake('online')]);
+    await Promise.all([a.store.replayer.idle(), b.store.replayer.idle()]);
+    await settle(50);
+    expect(server.maxConcurrent).toBe(1);
+    expect(server.writes()).toBe(10);
+    const expected: Record<string, string> = {};
+    for (let i = 15; i < 20; i++) {
+      expected[`a${i % 5}`] = `A${i}`;
+      expected[`b${i % 5}`] = `B${i}`;
+    }
+    expect(server.values(H)).toEqual(expected);
+    expect(a.store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+    expect(b.store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+  });
+
+  it('tell the other tab about changed values', async () => {
+    const server = new FakeStashServer();
+    const dbName = `store-test-${++counter}`;
+    const locks = localLocks();
+    const channel = `tabs-${counter}`;
+    const a = makeTab(server, { dbName, locks, channel });
+    const b = makeTab(server, { dbName, locks, channel });
+    const seen: unknown[] = [];
+    b.store.onRemoteChange(H, (change) => seen.push(change));
+    a.store.set(H, 'f', 'из вкладки А');
+    a.store.remove(H, 'g');
+    await a.store.flush();
+    await settle(50);
+    expect(seen).toEqual([
+      { cleared: false, changes: [{ field: 'f', value: 'из вкладки А' }] },
+      { cleared: false, changes: [{ field: 'g', removed: true }] },
+    ]);
+  });
+});
+
+describe('outbox benchmark (DESIGN.md budget: 1,000 queued edits to 50 fields)', () => {
+  it('replays with at most 50 requests after coalescing and zero loss', async () => {
+    const { server, store } = oneTab();
+    server.offline = true;
+    const last: Record<string, number> = {};
+    const started = performance.now();
+    for (let i = 0; i < 1000; i++) {
+      const field = `field${(i * 7919) % 50}`;
+      store.set(H, field, i);
+      last[field] = i;
+    }
+    await store.flush();
+    const queuedMs = performance.now() - started;
+    expect(store.getState(H).pending).toBe(50);
+
+    server.offline = false;
+    const replayStarted = performance.now();
+    await store.wake('online');
+    await store.replayer.idle();
+    const replayMs = performance.now() - replayStarted;
+    const requests = server.writes();
+    const lost = Object.keys(last).filter((f) => server.values(H)[f] !== last[f]).length;
+    console.info(
+      `[outbox benchmark] edits=1000 fields=50 requests=${requests} lost=${lost} ` +
+        `queue=${queuedMs.toFixed(0)}ms replay=${replayMs.toFixed(0)}ms`,
+    );
+    expect(requests).toBeLessThanOrEqual(50);
+    expect(lost).toBe(0);
+    expect(server.values(H)).toEqual(last);
+  });
+});
+
+/** Seeded PRNG (mulberry32): a failing seed reproduces exactly. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('loss test (unit scale): random edits, flips, failures, reloads', () => {
+  it.each([1, 2, 3])('seed %i: the server ends with exactly the last value of every field', async (seed) => {
+    const random = seeded(seed);
+    const server = new FakeStashServer();
+    const dbName = `loss-${seed}-${++counter}`;
+    const locks = localLocks();
+    // Every request spends a little time in flight, so edits keep landing on rows that are being sent.
+    server.writeDelayMs = 2;
+    let tab = makeTab(server, { dbName, locks });
+    tab.store.requestTimeoutMs = 40;
+    const expected: Record<string, unknown> = {};
+    const fields = Array.from({ length: 32 }, (_, i) => `f${i}`);
+    for (let step = 0; step < 600; step++) {
+      const r = random();
+      const field = fields[Math.floor(random() * fields.length)]!;
+      if (r < 0.6) {
+        const value = random() < 0.2 ? { items: [step, String(step)] } : `значение ${step}`;
+        tab.store.set(H, field, value);
+        expected[field] = value;
+      } else if (r < 0.7) {
+        tab.store.remove(H, field);
+        delete expected[field];
+      } else if (r < 0.74) {
+        // Group removal: every field of the group goes.
+        const group = fields.slice(Math.floor(random() * 4) * 8, Math.floor(random() * 4) * 8 + 8);
+        for (const f of group) {
+          tab.store.remove(H, f);
+          delete expected[f];
+        }
+      } else if (r < 0.75) {
+        await tab.store.clear(H);
+        for (const f of Object.keys(expected)) delete expected[f];
+      } else if (r < 0.82) {
+        server.offline = !server.offline;
+        if (!server.offline) void tab.store.wake('online');
+      } else if (r < 0.88) {
+        server.failures.push(random() < 0.5 ? { status: 500 } : { delayMs: Math.floor(random() * 80) });
+      } else if (r < 0.9) {
+        // Reload: the tab goes away mid-flight; a new one opens on the same database.
+        tab.store.dispose();
+        tab = makeTab(server, { dbName, locks });
+        tab.store.requestTimeoutMs = 40;
+        await tab.store.start();
+      }
+      if (random() < 0.5) await settle(random() * 6);
+    }
+    server.offline = false;
+    server.failures = [];
+    for (let i = 0; i < 50 && (tab.store.getState(H).pending > 0 || i === 0); i++) {
+      await tab.store.flush();
+      await settle(20);
+    }
+    await settle(150);
+    expect(tab.store.getState(H)).toMatchObject({ status: 'saved', pending: 0, rejected: [] });
+    expect(server.values(H)).toEqual(expected);
+    // Per field, accepted seqs only ever grow: no stale write was accepted out of order.
+    const lastSeq = new Map<string, number>();
+    for (const write of server.accepted) {
+      const key = write.field;
+      const seqNow = write.seq ?? 0;
+      if (key !== '') expect(seqNow).toBeGreaterThan(lastSeq.get(key) ?? -1);
+      lastSeq.set(key, seqNow);
+    }
+  }, 60_000);
+});

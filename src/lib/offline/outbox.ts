@@ -1,0 +1,280 @@
+import type { IDBPTransaction } from 'idb';
+import { CLEAR_FIELD, type MirrorRow, type OfflineDb, type OfflineDbSchema, type OutboxKind, type OutboxRow } from './schema';
+
+/**
+ * The durable outbox (DESIGN.md "Offline drafts"): one row per (draft key, field) holding the latest value, an operation
+ * id, a seq and a state. A later edit of a field replaces its row (coalescing); a delete or a group removal goes
+ * through the same slot; a clear supersedes every row of the draft. Every edit updates the local mirror in the same
+ * transaction, so what the user typed is on disk before anything is sent.
+ */
+
+export interface EditInput {
+  hash: string;
+  field: string;
+  userId: number;
+  kind: Exclude<OutboxKind, 'clear'>;
+  value?: unknown;
+}
+
+const SEQ_KEY = 'seq';
+
+export function newOpId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Next seq of this device: strictly greater than every seq handed out before (all tabs share the counter through
+ * IndexedDB) and never below the clock in microseconds, so a device whose local data was wiped still writes newer seqs
+ * than its own earlier writes.
+ */
+export function nextSeqValue(last: number, now: number): number {
+  return Math.max(last + 1, Math.floor(now) * 1000);
+}
+
+type RwTx = IDBPTransaction<OfflineDbSchema, ('outbox' | 'mirror' | 'meta' | 'drafts')[], 'readwrite'>;
+
+async function allocateSeq(tx: RwTx, now: number): Promise<number> {
+  const meta = tx.objectStore('meta');
+  const row = await meta.get(SEQ_KEY);
+  const seq = nextSeqValue(typeof row?.value === 'number' ? row.value : 0, now);
+  await meta.put({ key: SEQ_KEY, value: seq });
+  return seq;
+}
+
+/** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
+export async function recordEdit(db: OfflineDb, edit: EditInput, now: number): Promise<OutboxRow> {
+  const tx = db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite');
+  const seq = await allocateSeq(tx, now);
+  const outbox = tx.objectStore('outbox');
+  const previous = await outbox.get([edit.hash, edit.field]);
+  const row: OutboxRow = {
+    hash: edit.hash,
+    field: edit.field,
+    userId: edit.userId,
+    kind: edit.kind,
+    value: edit.kind === 'set' ? (edit.value ?? null) : null,
+    opId: newOpId(),
+    seq,
+    state: 'pending',
+    attempts: 0,
+    error: null,
+    createdAt: previous && previous.state !== 'acknowledged' ? previous.createdAt : now,
+    updatedAt: now,
+  };
+  await outbox.put(row);
+  const mirror = tx.objectStore('mirror');
+  if (edit.kind === 'set') {
+    await mirror.put({ hash: edit.hash, field: edit.field, userId: edit.userId, value: row.value, seq, updatedAt: now });
+  } else {
+    await mirror.delete([edit.hash, edit.field]);
+  }
+  await ensureDraft(tx, edit.hash, edit.userId);
+  await tx.done;
+  return row;
+}
+
+/** Records "clear the whole draft": every row of the draft is superseded by one clear row; the mirror empties. */
+export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number): Promise<OutboxRow> {
+  const tx = db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite');
+  const seq = await allocateSeq(tx, now);
+  const outbox = tx.objectStore('outbox');
+  for (const key of await outbox.index('byHash').getAllKeys(hash)) await outbox.delete(key);
+  const mirror = tx.objectStore('mirror');
+  for (const key of await mirror.index('byHash').getAllKeys(hash)) await mirror.delete(key);
+  const row: OutboxRow = {
+    hash,
+    field: CLEAR_FIELD,
+    userId,
+    kind: 'clear',
+    value: null,
+    opId: newOpId(),
+    seq,
+    state: 'pending',
+    attempts: 0,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await outbox.put(row);
+  await ensureDraft(tx, hash, userId);
+  await tx.done;
+  return row;
+}
+
+async function ensureDraft(tx: RwTx, hash: string, userId: number) {
+  const drafts = tx.objectStore('drafts');
+  if (!(await drafts.get(hash))) await drafts.put({ hash, userId, syncedAt: null });
+}
+
+/** A row still owed to the server (acknowledged rows are done; rejected ones wait for the user). */
+export const isSendable = (row: OutboxRow) => row.state === 'pending' || row.state === 'in-flight';
+export const isUnsent = (row: OutboxRow) => row.state !== 'acknowledged';
+
+/**
+ * Claims the oldest sendable row of a user (lowest seq: the order of the last edits) and marks it in flight.
+ * A row left "in flight" by a closed tab is claimed again: its opId makes the resend idempotent.
+ */
+export async function claimNext(db: OfflineDb, userId: number, now: number): Promise<OutboxRow | null> {
+  const tx = db.transaction('outbox', 'readwrite');
+  let claimed: OutboxRow | null = null;
+  let cursor = await tx.store.index('bySeq').openCursor();
+  while (cursor) {
+    const row = cursor.value;
+    if (row.userId === userId && isSendable(row)) {
+      claimed = { ...row, state: 'in-flight', updatedAt: now };
+      await cursor.update(claimed);
+      break;
+    }
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  return claimed;
+}
+
+/**
+ * Applies the server's answer to the row that was sent. Only the same operation (same opId) may change the row:
+ * if the user edited the field meanwhile, the row now holds a newer operation that still has to be sent.
+ */
+async function settle(db: OfflineDb, sent: OutboxRow, change: (row: OutboxRow) => OutboxRow | null): Promise<boolean> {
+  const tx = db.transaction(['outbox', 'mirror'], 'readwrite');
+  const current = await tx.objectStore('outbox').get([sent.hash, sent.field]);
+  let applied = false;
+  if (current && current.opId === sent.opId) {
+    const next = change(current);
+    if (next) await tx.objectStore('outbox').put(next);
+    else await tx.objectStore('outbox').delete([sent.hash, sent.field]);
+    applied = true;
+  }
+  await tx.done;
+  return applied;
+}
+
+export function acknowledge(db: OfflineDb, sent: OutboxRow, now: number) {
+  return settle(db, sent, (row) => ({ ...row, state: 'acknowledged', error: null, updatedAt: now }));
+}
+
+export function reject(db: OfflineDb, sent: OutboxRow, message: string, now: number) {
+  return settle(db, sent, (row) => ({ ...row, state: 'rejected', error: message, updatedAt: now }));
+}
+
+/** Back to pending for a later attempt (5xx, network failure, time-out, paused by 401). */
+export function release(db: OfflineDb, sent: OutboxRow, now: number, countAttempt: boolean) {
+  return settle(db, sent, (row) => ({ ...row, state: 'pending', attempts: row.attempts + (countAttempt ? 1 : 0), updatedAt: now }));
+}
+
+/** The server already holds a newer value (409): the stale write is dropped. */
+export function dropStale(db: OfflineDb, sent: OutboxRow) {
+  return settle(db, sent, () => null);
+}
+
+/** Removes acknowledged rows: only rows the server confirmed ever leave the outbox. */
+export async function purgeAcknowledged(db: OfflineDb): Promise<number> {
+  const tx = db.transaction('outbox', 'readwrite');
+  let removed = 0;
+  let cursor = await tx.store.openCursor();
+  while (cursor) {
+    if (cursor.value.state === 'acknowledged') {
+      await cursor.delete();
+      removed++;
+    }
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  return removed;
+}
+
+export async function rowsOfUser(db: OfflineDb, userId: number): Promise<OutboxRow[]> {
+  return db.getAllFromIndex('outbox', 'byUser', userId);
+}
+
+export async function rowsOfDraft(db: OfflineDb, hash: string): Promise<OutboxRow[]> {
+  return db.getAllFromIndex('outbox', 'byHash', hash);
+}
+
+export async function mirrorOfDraft(db: OfflineDb, hash: string): Promise<MirrorRow[]> {
+  return db.getAllFromIndex('mirror', 'byHash', hash);
+}
+
+/** The user gives up a rejected edit: the row goes; the field is refreshed from the server on next open. */
+export async function discardRejected(db: OfflineDb, hash: string, field: string): Promise<boolean> {
+  const tx = db.transaction(['outbox', 'mirror'], 'readwrite');
+  const row = await tx.objectStore('outbox').get([hash, field]);
+  const discard = row?.state === 'rejected';
+  if (discard) {
+    await tx.objectStore('outbox').delete([hash, field]);
+    await tx.objectStore('mirror').delete([hash, field]);
+  }
+  await tx.done;
+  return discard;
+}
+
+/** Sign-out: every local draft of the user goes (the caller warned about unsent edits first). */
+export async function purgeUser(db: OfflineDb, userId: number): Promise<void> {
+  const tx = db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite');
+  for (const name of ['outbox', 'mirror'] as const) {
+    const store = tx.objectStore(name);
+    for (const key of await store.index('byUser').getAllKeys(userId)) await store.delete(key);
+  }
+  const drafts = tx.objectStore('drafts');
+  for (const key of await drafts.index('byUser').getAllKeys(userId)) await drafts.delete(key);
+  await tx.done;
+}
+
+export interface ServerDraft {
+  values: Record<string, unknown>;
+  seqs?: Record<string, number>;
+}
+
+/**
+ * Merge on open (DESIGN.md): everything comes from the server except unsent local edits, which win. An acknowledged
+ * local write also wins over a server answer that predates it (lower seq), so a slow read never rolls a field back.
+ */
+export function mergeDraft(server: ServerDraft, rows: OutboxRow[]): Record<string, unknown> {
+  const seqs = server.seqs ?? {};
+  const ordered = [...rows].sort((a, b) => a.seq - b.seq);
+  const clear = ordered.filter((r) => r.kind === 'clear' && isUnsent(r)).pop();
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(server.values)) {
+    // A pending clear removes what the server holds, except fields written after it elsewhere.
+    if (clear && !((seqs[field] ?? -1) > clear.seq)) continue;
+    values[field] = value;
+  }
+  for (const row of ordered) {
+    if (row.kind === 'clear') continue;
+    const wins = isUnsent(row) || (seqs[row.field] ?? -1) < row.seq;
+    if (!wins) continue;
+    if (row.kind === 'set') values[row.field] = row.value;
+    else delete values[row.field];
+  }
+  return values;
+}
+
+/**
+ * Replaces the mirror of a draft with the merge of the server stash and the outbox, reading the outbox in the same
+ * transaction so that an edit recorded meanwhile is not overwritten.
+ */
+export async function mergeIntoMirror(
+  db: OfflineDb,
+  hash: string,
+  userId: number,
+  server: ServerDraft,
+  now: number,
+): Promise<Record<string, unknown>> {
+  const tx = db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite');
+  const rows = await tx.objectStore('outbox').index('byHash').getAll(hash);
+  const merged = mergeDraft(server, rows);
+  const mirror = tx.objectStore('mirror');
+  for (const key of await mirror.index('byHash').getAllKeys(hash)) await mirror.delete(key);
+  const rowSeq = new Map(rows.map((r) => [r.field, r.seq]));
+  for (const [field, value] of Object.entries(merged)) {
+    await mirror.put({ hash, field, userId, value, seq: rowSeq.get(field) ?? server.seqs?.[field] ?? null, updatedAt: now });
+  }
+  await tx.objectStore('drafts').put({ hash, userId, syncedAt: now });
+  await tx.done;
+  return merged;
+}
+
+export function valuesOf(rows: MirrorRow[]): Record<string, unknown> {
+  return Object.fromEntries(rows.map((r) => [r.field, r.value]));
+}

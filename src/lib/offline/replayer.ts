@@ -1,0 +1,243 @@
+import { ApiError } from '../api/errors';
+import { backoffDelay } from './backoff';
+import type { Connectivity } from './connectivity';
+import { acknowledge, claimNext, dropStale, purgeAcknowledged, reject, release } from './outbox';
+import type { OfflineDb, OutboxRow } from './schema';
+import type { StashTransport } from './transport';
+
+/**
+ * The single replayer (DESIGN.md "Offline drafts"): one tab at a time drains the outbox (Web Locks), oldest edit first,
+ * one request at a time, so a clear always reaches the server before the edits made after it.
+ * - 2xx → acknowledged, then removed; 409 → the server holds a newer value: the stale write is dropped;
+ * - 401 → paused until the user signs in again (the row stays pending);
+ * - other 4xx → rejected with the server's message (shown at the field; never retried by itself);
+ * - 5xx, 408, 429, network failure, time-out → retried with exponential back-off.
+ */
+export const REPLAY_LOCK = 'cabinet-outbox-replay';
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+export interface LockLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** Web Locks when the browser has them; otherwise a lock that only serialises this tab. */
+export function browserLocks(): LockLike {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) return { request: <T>(name: string, callback: () => Promise<T>) => locks.request(name, () => callback()) as Promise<T> };
+  return localLocks();
+}
+
+export function localLocks(): LockLike {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(name, run.catch(() => undefined));
+      return run;
+    },
+  };
+}
+
+export type SendOutcome =
+  | { kind: 'ok' }
+  | { kind: 'stale' }
+  | { kind: 'unauthorized' }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'retry'; reason: 'server' | 'network' | 'timeout' };
+
+/** Classifies a failed send (pure; table-tested). */
+export function classifySendError(error: unknown, timedOut: boolean): SendOutcome {
+  if (timedOut) return { kind: 'retry', reason: 'timeout' };
+  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'retry', reason: 'network' };
+  const { status } = error;
+  if (status === 401) return { kind: 'unauthorized' };
+  if (status === 409) return { kind: 'stale' };
+  if (status === 408 || status === 429 || status >= 500) return { kind: 'retry', reason: 'server' };
+  const fieldMessage = error.fieldErrors[0]?.message;
+  return { kind: 'rejected', message: fieldMessage ?? error.serverMessage ?? `Сервер отклонил изменение (код ${status})` };
+}
+
+export type ReplayEvent =
+  | { type: 'active'; active: boolean }
+  | { type: 'sending'; row: OutboxRow }
+  | { type: 'settled'; row: OutboxRow; outcome: SendOutcome };
+
+export interface ReplayerDeps {
+  db: () => Promise<OfflineDb>;
+  transport: StashTransport;
+  connectivity: Connectivity;
+  locks: LockLike;
+  hasToken: () => boolean;
+  now?: () => number;
+  random?: () => number;
+  requestTimeoutMs?: () => number;
+  onEvent?: (event: ReplayEvent) => void;
+}
+
+export type TriggerReason = 'start' | 'edit' | 'online' | 'focus' | 'tick' | 'sign-in' | 'manual';
+
+export class Replayer {
+  /** Consecutive failed attempts (drives the back-off). */
+  failures = 0;
+  nextAttemptAt = 0;
+  paused: 'auth' | null = null;
+  /** Requests sent, by outcome — read by tests and the benchmark. */
+  readonly stats = { sent: 0, ok: 0, stale: 0, rejected: 0, retried: 0, unauthorized: 0 };
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: ReplayerDeps) {}
+
+  private now() {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  /** Asks for a drain. Reconnect, focus and sign-in skip the remaining back-off. */
+  trigger(reason: TriggerReason): Promise<void> {
+    if (reason === 'online' || reason === 'focus' || reason === 'sign-in' || reason === 'manual') this.nextAttemptAt = 0;
+    if (reason === 'sign-in') this.paused = null;
+    return this.drain();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Resolves when the current drain (and any drain asked for meanwhile) has finished. */
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private canSend(): boolean {
+    return !this.stopped && !this.paused && this.deps.connectivity.get() !== 'offline' && this.now() >= this.nextAttemptAt;
+  }
+
+  private drain(): Promise<void> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    const run = (async () => {
+      do {
+        this.rerun = false;
+        if (!this.canSend()) break;
+        await this.deps.locks.request(REPLAY_LOCK, () => this.pass());
+      } while (this.rerun);
+    })().catch((error: unknown) => {
+      // IndexedDB failed mid-drain: rows stay as they are and the next trigger tries again.
+      if (!this.stopped) console.error('Очередь изменений не отправлена', error);
+    });
+    // Cleared after assignment: the loop may finish synchronously (nothing to do).
+    this.running = run.finally(() => {
+      if (this.running === tracked) this.running = null;
+    });
+    const tracked = this.running;
+    return tracked;
+  }
+
+  private schedule() {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.stopped) return;
+    const wait = Math.max(0, this.nextAttemptAt - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.drain();
+    }, wait);
+  }
+
+  /** Whose rows may go out with the current token: the user the server sees behind it. */
+  private async identity(): Promise<number | null> {
+    const { connectivity } = this.deps;
+    if (!this.deps.hasToken()) {
+      this.paused = 'auth';
+      return null;
+    }
+    if (connectivity.userId === null) await connectivity.probe();
+    if (connectivity.userId === null && connectivity.get() === 'online') this.paused = 'auth';
+    return connectivity.userId;
+  }
+
+  private async pass(): Promise<void> {
+    if (!this.canSend()) return;
+    const userId = await this.identity();
+    if (userId === null) return;
+    const db = await this.deps.db();
+    this.deps.onEvent?.({ type: 'active', active: true });
+    try {
+      while (this.canSend()) {
+        const row = await claimNext(db, userId, this.now());
+        if (!row) break;
+        this.deps.onEvent?.({ type: 'sending', row });
+        const outcome = await this.send(row);
+        await this.settle(db, row, outcome);
+        this.deps.onEvent?.({ type: 'settled', row, outcome });
+        if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') break;
+      }
+    } finally {
+      await purgeAcknowledged(db);
+      this.deps.onEvent?.({ type: 'active', active: false });
+    }
+  }
+
+  private async send(row: OutboxRow): Promise<SendOutcome> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.deps.requestTimeoutMs?.() ?? REQUEST_TIMEOUT_MS);
+    this.stats.sent++;
+    try {
+      await this.deps.transport.write(row, controller.signal);
+      return { kind: 'ok' };
+    } catch (error) {
+      return classifySendError(error, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async settle(db: OfflineDb, row: OutboxRow, outcome: SendOutcome) {
+    const now = this.now();
+    const { connectivity } = this.deps;
+    switch (outcome.kind) {
+      case 'ok':
+        this.stats.ok++;
+        this.failures = 0;
+        connectivity.markOnline();
+        await acknowledge(db, row, now);
+        return;
+      case 'stale':
+        this.stats.stale++;
+        this.failures = 0;
+        connectivity.markOnline();
+        await dropStale(db, row);
+        return;
+      case 'rejected':
+        this.stats.rejected++;
+        connectivity.markOnline();
+        await reject(db, row, outcome.message, now);
+        return;
+      case 'unauthorized':
+        this.stats.unauthorized++;
+        connectivity.markOnline();
+        connectivity.userId = null;
+        this.paused = 'auth';
+        await release(db, row, now, false);
+        return;
+      case 'retry':
+        this.stats.retried++;
+        this.failures++;
+        this.nextAttemptAt = now + backoffDelay(this.failures, this.deps.random);
+        if (outcome.reason === 'network') connectivity.markOffline();
+        else if (outcome.reason === 'server') connectivity.markOnline();
+        await release(db, row, now, true);
+        this.schedule();
+        return;
+    }
+  }
+}

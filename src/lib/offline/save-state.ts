@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import { getDraftStore, type DraftStore, type DraftSyncState } from './draft-store';
+
+/** Russian plural form: 1 изменение, 2 изменения, 5 изменений, 11 изменений, 21 изменение, 22 изменения. */
+export function pluralRu(count: number, one: string, few: string, many: string): string {
+  const n = Math.abs(count) % 100;
+  const last = n % 10;
+  if (n >= 11 && n <= 14) return many;
+  if (last === 1) return one;
+  if (last >= 2 && last <= 4) return few;
+  return many;
+}
+
+/** "N изменений ожидают отправки" with the plural forms of both words. */
+export function pendingText(count: number): string {
+  const noun = pluralRu(count, 'изменение', 'изменения', 'изменений');
+  const verb = pluralRu(count, 'ожидает', 'ожидают', 'ожидают');
+  return `${count} ${noun} ${verb} отправки`;
+}
+
+export const SAVE_STATE_TEXT = {
+  saved: 'Все изменения сохранены',
+  saving: 'Сохранение…',
+  offline: 'Нет соединения — изменения сохранены на устройстве',
+} as const;
+
+/** The save-state line of a questionnaire (DESIGN.md "Offline drafts": the user always sees the state). */
+export function saveStateText(state: Pick<DraftSyncState, 'status' | 'pending'>): string {
+  if (state.status === 'pending') return pendingText(state.pending);
+  return SAVE_STATE_TEXT[state.status];
+}
+
+/** React hook: the sync state of one draft (or of all drafts of the user), the same in every tab. */
+export function useDraftSyncState(hash?: string, store: DraftStore = getDraftStore()): DraftSyncState {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => store.getState(hash),
+    () => store.getState(hash),
+  );
+}
