@@ -807,12 +807,12 @@ export interface components {
             name: string;
             label?: string | null;
             type: components["schemas"]["FormFieldType"];
-            /** @default false */
-            required: boolean;
-            /** @default false */
-            multiple: boolean;
-            /** @default false */
-            read_only: boolean;
+            /** @description Omitted means false (the typed client must not be forced to send it). */
+            required?: boolean;
+            /** @description Omitted means false (the typed client must not be forced to send it). */
+            multiple?: boolean;
+            /** @description Omitted means false (the typed client must not be forced to send it). */
+            read_only?: boolean;
             sort?: number;
             placeholder?: string | null;
             description?: string | null;
