@@ -1,15 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { canAccess } from '@/lib/roles';
+import { competitionQuery } from '@/features/competitions/api/queries';
+import { CompetitionDetails, type DetailsTab } from '@/features/competitions/components/competition-details';
+import { TaskTable } from '@/features/tasks/components/task-table';
 
+/** SPEC §2 /programs/{id}: id or code1C; a 404 shows the not-found page (route error boundary). */
 export const Route = createFileRoute('/_cabinet/programs/$id')({
   staticData: { hideFooter: true },
+  validateSearch: (search: Record<string, unknown>): { tab?: DetailsTab } => (search.tab === 'tasks' ? { tab: 'tasks' } : {}),
   beforeLoad: ({ context }) => requireArea(context.roles, 'programs'),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(competitionQuery(params.id)),
   component: Screen,
 });
 
 function Screen() {
-  usePageTitle('Конкурс');
-  return <Text color="fg.muted">Раздел «Конкурс» ещё не подключён к этой сборке.</Text>;
+  const { id } = Route.useParams();
+  const { tab = 'info' } = Route.useSearch();
+  const { roles } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  const { data } = useQuery(competitionQuery(id));
+  usePageTitle(data?.name ?? 'Конкурс');
+  return (
+    <CompetitionDetails
+      idOrCode={id}
+      tab={tab}
+      onTabChange={(next) => void navigate({ search: next === 'tasks' ? { tab: 'tasks' } : {}, replace: true })}
+      canCreate={canAccess(roles, 'program-create')}
+      tasks={data ? <TaskTable filters={{ templateCode: data.code1C }} /> : null}
+    />
+  );
 }

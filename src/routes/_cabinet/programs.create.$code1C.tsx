@@ -1,14 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Stack } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { notifyError } from '@/components/toaster';
+import { BackIcon } from '@/components/icons';
+import { ApiError } from '@/lib/api/errors';
+import { isExpert } from '@/lib/roles';
+import { templateQuestionnaireQuery } from '@/features/questionnaire/api/queries';
+import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
 
+/**
+ * SPEC §2 /programs/create/{code1C} (create-project-by-code-1c): a new application. The edit variant is the same
+ * screen with ?pointId= (an existing point of the competition opens in the same engine).
+ * SPEC §8: a load failure with a message gives a toast and a redirect to /programs/{code}; 404 → not-found.
+ */
 export const Route = createFileRoute('/_cabinet/programs/create/$code1C')({
+  validateSearch: (search: Record<string, unknown>): { pointId?: number } => {
+    const id = Number(search.pointId);
+    return Number.isInteger(id) && id > 0 ? { pointId: id } : {};
+  },
   beforeLoad: ({ context }) => requireArea(context.roles, 'program-create'),
+  loaderDeps: ({ search }) => ({ pointId: search.pointId }),
+  loader: async ({ context, params, deps, preload }) => {
+    if (deps.pointId) return;
+    try {
+      await context.queryClient.ensureQueryData(templateQuestionnaireQuery(params.code1C));
+    } catch (error) {
+      if (error instanceof ApiError && error.serverMessage && error.kind !== 'not-found' && error.kind !== 'forbidden' && error.kind !== 'unauthorized') {
+        if (!preload) notifyError(error.serverMessage);
+        throw redirect({ to: '/programs/$id', params: { id: params.code1C }, replace: true });
+      }
+      throw error;
+    }
+  },
   component: Screen,
 });
 
 function Screen() {
-  usePageTitle('Заявка');
-  return <Text color="fg.muted">Раздел «Заявка» ещё не подключён к этой сборке.</Text>;
+  const { code1C } = Route.useParams();
+  const { pointId } = Route.useSearch();
+  const { user, roles } = Route.useRouteContext();
+  const { data } = useQuery({ ...templateQuestionnaireQuery(code1C), enabled: !pointId });
+  usePageTitle(data ? `Заявка: ${data.name}` : 'Заявка');
+  return (
+    <Stack gap="4" maxW="4xl" mx="auto" w="full">
+      <Button asChild variant="ghost" size="sm" alignSelf="start">
+        <Link to="/programs/$id" params={{ id: code1C }}>
+          <BackIcon size={16} /> К описанию конкурса
+        </Link>
+      </Button>
+      <QuestionnaireForm
+        key={pointId ?? code1C}
+        source={pointId ? { kind: 'point', pointId } : { kind: 'create', code1C }}
+        userId={user.id}
+        canSign
+        isExpert={isExpert(roles)}
+      />
+    </Stack>
+  );
 }

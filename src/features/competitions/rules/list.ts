@@ -1,0 +1,107 @@
+import { DateTime } from 'luxon';
+import { MOSCOW_ZONE } from '@/lib/limits';
+
+/** SPEC §2 "Competitions list": filters kept in the URL, grouping by group code, dates as DD.MM.YYYY. */
+export const ACCEPTING_STATUS = 'Прием заявок';
+
+export interface CompetitionFilters {
+  q: string;
+  status: string | null;
+  hasTasks: boolean;
+  mine: boolean;
+}
+
+export const EMPTY_FILTERS: CompetitionFilters = { q: '', status: null, hasTasks: false, mine: false };
+
+const truthy = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+
+/** URL search → filters; anything unexpected falls back to the default (DESIGN.md convention 2). */
+export function parseFilters(search: Record<string, unknown>): CompetitionFilters {
+  const q = typeof search.q === 'string' ? search.q.slice(0, 200) : typeof search.q === 'number' ? String(search.q) : '';
+  const status = search.status === ACCEPTING_STATUS ? ACCEPTING_STATUS : null;
+  return { q, status, hasTasks: truthy(search.tasks), mine: truthy(search.mine) };
+}
+
+/** Filters → URL search (defaults left out, so a clean URL means no filter). */
+export function filtersToSearch(filters: CompetitionFilters): { q?: string; status?: string; tasks?: boolean; mine?: boolean } {
+  return {
+    ...(filters.q.trim() ? { q: filters.q } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.hasTasks ? { tasks: true } : {}),
+    ...(filters.mine ? { mine: true } : {}),
+  };
+}
+
+export const filtersActive = (f: CompetitionFilters) => f.q.trim() !== '' || f.status !== null || f.hasTasks || f.mine;
+
+interface Filterable {
+  name: string;
+  fullName?: string | null;
+  code1C: string;
+  status?: string | null;
+  hasActivePoints: boolean;
+  hasUserActivePoints: boolean;
+}
+
+export function applyFilters<T extends Filterable>(list: readonly T[], f: CompetitionFilters): T[] {
+  const needle = f.q.trim().toLocaleLowerCase('ru');
+  return list.filter(
+    (c) =>
+      (!needle || [c.name, c.fullName ?? '', c.code1C].some((s) => s.toLocaleLowerCase('ru').includes(needle))) &&
+      (!f.status || c.status === f.status) &&
+      (!f.hasTasks || c.hasActivePoints) &&
+      (!f.mine || c.hasUserActivePoints),
+  );
+}
+
+export interface GroupedList<T> {
+  groups: { code: string; name: string; items: T[] }[];
+  ungrouped: T[];
+}
+
+/** Competitions with a group code go into their group (in the groups' order); any active filter flattens the list. */
+export function groupCompetitions<T extends { groupCode?: string | null }>(
+  list: readonly T[],
+  groups: readonly { code: string; name: string; sort?: number }[],
+  flat: boolean,
+): GroupedList<T> {
+  if (flat) return { groups: [], ungrouped: [...list] };
+  const known = [...groups].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+  const result: GroupedList<T> = { groups: [], ungrouped: [] };
+  for (const g of known) {
+    const items = list.filter((c) => c.groupCode === g.code);
+    if (items.length) result.groups.push({ code: g.code, name: g.name, items });
+  }
+  // A group code the groups call does not know still groups its competitions (named by its code).
+  for (const c of list) {
+    if (!c.groupCode) result.ungrouped.push(c);
+    else if (!known.some((g) => g.code === c.groupCode)) {
+      let group = result.groups.find((g) => g.code === c.groupCode);
+      if (!group) result.groups.push((group = { code: c.groupCode, name: c.groupCode, items: [] }));
+      group.items.push(c);
+    }
+  }
+  return result;
+}
+
+/** ISO 8601 → DD.MM.YYYY in Moscow time; empty when absent or invalid. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = DateTime.fromISO(iso, { zone: MOSCOW_ZONE });
+  return d.isValid ? d.toFormat('dd.MM.yyyy') : '';
+}
+
+export function formatRange(from: string | null | undefined, to: string | null | undefined): string {
+  const a = formatDate(from);
+  const b = formatDate(to);
+  if (!a && !b) return '—';
+  return `${a || '…'} – ${b || '…'}`;
+}
+
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(value);
+}
+
+/** A competition's address: /programs/{code1C}, or the id when there is no code (SPEC §2 "Подробнее"). */
+export const competitionPathId = (c: { id: number; code1C?: string | null }) => c.code1C || String(c.id);

@@ -1,0 +1,180 @@
+import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Suspense, lazy, useState } from 'react';
+import { DownloadIcon } from '@/components/icons';
+import { errorToastText } from '@/lib/api/errors';
+import { notifyError, notifySuccess } from '@/components/toaster';
+import { deleteAttach, downloadExample, saveBlob, uploadAttach } from '../api/attachments';
+import { acceptFile, declineFile, parseFile } from '../api/recognition';
+import { EXAMPLE_FILE_TYPE_ID, type AttachmentDefinition } from '../model/definition';
+import { useAttachments } from '../model/form-store';
+import { slotKey } from '../model/slots';
+import { acceptAttribute, acceptFiles, attachmentUploadLimits, megabytes } from '../rules/files';
+import { useFormContext } from './form-context';
+import type { ParsedResult } from './recognition-dialog';
+import { RichText } from './rich-text';
+import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
+
+const RecognitionDialog = lazy(() => import('./recognition-dialog'));
+
+interface Review {
+  file: File;
+  fileIndex: number;
+  result: ParsedResult;
+}
+
+/**
+ * One attachment of the questionnaire (SPEC §3 "Attachment definition"): a drop zone with the file type's limits,
+ * an example download, and for parcelable attachments the recognition of SPEC §4 (uploading → parsing up to 15 s
+ * → review → accept or decline).
+ */
+export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinition }) {
+  const { store, def, pointId, onChanged } = useFormContext();
+  const files = useAttachments(store, attachment.code1C);
+  const [busy, setBusy] = useState<{ name: string; text: string } | null>(null);
+  const [failed, setFailed] = useState<{ name: string; message: string } | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const limits = attachmentUploadLimits(attachment.fileType);
+  const example = attachment.fileTypeId === EXAMPLE_FILE_TYPE_ID;
+  const target = (fileIndex: number) => ({ attachementCode: attachment.code1C, fileIndex, ...(pointId ? { pointId } : {}) });
+
+  const choose = async (chosen: File[]) => {
+    const { accepted, refusals } = acceptFiles(chosen, limits, files.length);
+    for (const message of refusals) notifyError(message);
+    const file = attachment.parcelable ? accepted[0] : undefined;
+    if (attachment.parcelable) {
+      if (file) await recognise(file);
+      return;
+    }
+    for (const one of accepted) await upload(one);
+  };
+
+  const upload = async (file: File) => {
+    setFailed(null);
+    setBusy({ name: file.name, text: 'Загрузка…' });
+    try {
+      const saved = await uploadAttach({ file, attachCode: attachment.code1C, valueIndex: files.length, pointId });
+      store.setAttachments(attachment.code1C, [...store.getAttachments(attachment.code1C), saved]);
+    } catch (error) {
+      const message = errorToastText(error, 'Не удалось загрузить файл');
+      notifyError(message);
+      setFailed({ name: file.name, message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const recognise = async (file: File) => {
+    setFailed(null);
+    setBusy({ name: file.name, text: 'Распознавание документа' });
+    const fileIndex = files.length;
+    try {
+      const result = await parseFile({ ...target(fileIndex), file });
+      setReview({ file, fileIndex, result });
+    } catch (error) {
+      // SPEC §8: an upload or parse failure marks the file as an error and shows the message in a toast.
+      const message = error instanceof Error && !('kind' in error) ? error.message : errorToastText(error, 'Не удалось распознать документ');
+      notifyError(message);
+      setFailed({ name: file.name, message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const accept = async () => {
+    if (!review) return;
+    try {
+      await acceptFile(target(review.fileIndex));
+      for (const item of review.result.items) {
+        const field = def.fields.get(item.code1C);
+        if (!field) continue;
+        const section = def.sections.find((s) => s.fields.includes(field));
+        const instance = section ? store.getInstances(section.code)[0] ?? 0 : 0;
+        item.values.forEach((v, i) => {
+          const slot = slotKey(field.code, instance, i);
+          if (i > 0 && field.multiValue && !store.getIndexes(field.code, instance).includes(i)) store.addIndex(field.code, instance);
+          onChanged(slot, v.value === null || v.value === undefined ? '' : String(v.value));
+        });
+      }
+      if (review.result.file) store.setAttachments(attachment.code1C, [...store.getAttachments(attachment.code1C), review.result.file]);
+      notifySuccess('Данные документа добавлены в анкету');
+      setReview(null);
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось принять результаты распознавания'));
+    }
+  };
+
+  const decline = async () => {
+    if (!review) return;
+    try {
+      await declineFile(target(review.fileIndex));
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось отменить загрузку'));
+    } finally {
+      setReview(null);
+    }
+  };
+
+  const remove = async (id: number) => {
+    try {
+      await deleteAttach(id);
+      store.setAttachments(attachment.code1C, store.getAttachments(attachment.code1C).filter((f) => f.id !== id));
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось удалить файл'));
+    }
+  };
+
+  const getExample = async () => {
+    try {
+      const { blob, fileName } = await downloadExample(attachment.code1C);
+      saveBlob(blob, fileName ?? `Образец — ${attachment.name}`);
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось скачать образец'));
+    }
+  };
+
+  const hint = [limits.extensions?.join(', ').toUpperCase(), `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
+  return (
+    <Box borderWidth="1px" borderColor="border" rounded="lg" p="4" bg="bg.subtle" data-attachment={attachment.code1C}>
+      <Stack gap="3">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="2">
+          <Text fontWeight="semibold">{attachment.name}</Text>
+          {(example || attachment.parcelable) && (
+            <Button size="xs" variant="ghost" onClick={getExample}>
+              <DownloadIcon size={14} /> Скачать образец
+            </Button>
+          )}
+        </HStack>
+        {/* SPEC §2: an example attachment (fileTypeId 19) shows no description. */}
+        {!example && attachment.description && <RichText html={attachment.description} fontSize="sm" color="fg.muted" />}
+        {files.map((file) => (
+          <UploadedFileRow key={file.id} file={file} onDelete={() => remove(file.id)} />
+        ))}
+        {busy && (
+          <HStack gap="3" role="status" aria-live="polite">
+            <Spinner size="sm" color="brand.solid" />
+            <Text>
+              {busy.text}
+              {busy.text === 'Загрузка…' ? '' : ` (${busy.name})`}
+            </Text>
+          </HStack>
+        )}
+        {failed && <PendingFileRow name={failed.name} error={failed.message} onDismiss={() => setFailed(null)} />}
+        <FilePicker
+          label={`${attachment.name}: выбрать файл`}
+          buttonText={attachment.buttonText || 'Выберите файл'}
+          accept={acceptAttribute(limits)}
+          multiple={!attachment.parcelable}
+          zone
+          disabled={!!busy}
+          hint={hint}
+          onFiles={(chosen) => void choose(chosen)}
+        />
+      </Stack>
+      {review && (
+        <Suspense fallback={null}>
+          <RecognitionDialog fileName={review.file.name} result={review.result} onAccept={accept} onDecline={decline} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,164 @@
+import { Badge, Box, Button, Field, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { memo, useCallback } from 'react';
+import { CheckIcon, CloseIcon } from '@/components/icons';
+import { isFileField, type FieldDef } from '../model/definition';
+import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
+import { slotKey } from '../model/slots';
+import { ActionButtonField } from './action-button-field';
+import { FileFieldView } from './file-field';
+import { useFormContext } from './form-context';
+import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
+import { RichText } from './rich-text';
+
+declare global {
+  interface Window {
+    /** Benchmark hook: incremented by every render of a field component (DESIGN.md: one per keystroke). */
+    __fieldRenders?: number;
+  }
+}
+
+export const countRender = () => {
+  if (typeof window !== 'undefined') window.__fieldRenders = (window.__fieldRenders ?? 0) + 1;
+};
+
+/** Marks of a field that are not its value: approval and the manager's comment (SPEC §3 Point field). */
+export function FieldMarks({ field }: { field: FieldDef }) {
+  if (!field.approved && !field.managerComment) return null;
+  return (
+    <Stack gap="1" mt="1">
+      {field.approved && (
+        <Badge colorPalette="green" variant="subtle" alignSelf="start">
+          <CheckIcon size={12} /> Согласовано
+        </Badge>
+      )}
+      {field.managerComment && (
+        <Box borderInlineStartWidth="3px" borderColor="orange.400" bg="orange.subtle" px="3" py="1.5" rounded="sm" fontSize="sm">
+          <Text as="span" fontWeight="semibold">
+            Комментарий менеджера:{' '}
+          </Text>
+          {field.managerComment}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** One value slot of one field: the only component that re-renders when the user types into it. */
+export const SlotField = memo(function SlotField({ field, slot, label, onRemove }: { field: FieldDef; slot: string; label: boolean; onRemove?: () => void }) {
+  countRender();
+  const { store, onChanged, onBlurred } = useFormContext();
+  const value = useSlotValue(store, slot);
+  const meta = useSlotMeta(store, slot);
+  const change = useCallback((next: unknown) => onChanged(slot, next), [onChanged, slot]);
+  const blur = useCallback(() => onBlurred(slot), [onBlurred, slot]);
+  const Input = VALUE_INPUTS[field.dataType];
+  if (!Input) return null;
+  const message = meta.error ?? meta.remote;
+  const showLabel = label && !SELF_LABELLED.has(field.dataType);
+  return (
+    <Field.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>
+      {showLabel &&
+        (GROUP_LABELLED.has(field.dataType) ? (
+          <Text fontWeight="medium" fontSize="sm">
+            {field.name}
+            {field.required && (
+              <Text as="span" color="fg.error" ms="1" aria-hidden="true">
+                *
+              </Text>
+            )}
+          </Text>
+        ) : (
+          <Field.Label>
+            {field.name}
+            <Field.RequiredIndicator />
+          </Field.Label>
+        ))}
+      <HStack w="full" align="start" gap="2">
+        <Box flex="1" minW="0">
+          <Input field={field} value={value} invalid={!!message} readOnly={field.readOnly} onChange={change} onBlur={blur} />
+        </Box>
+        {onRemove && !field.readOnly && (
+          <IconButton aria-label={`Удалить значение поля «${field.name}»`} variant="ghost" size="sm" onClick={onRemove}>
+            <CloseIcon size={16} />
+          </IconButton>
+        )}
+      </HStack>
+      {label && field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" />}
+      {label && field.note && <Field.HelperText>{field.note}</Field.HelperText>}
+      {message && <Field.ErrorText>{message}</Field.ErrorText>}
+      {!message && meta.hint && (
+        <Text fontSize="sm" color="green.fg">
+          {meta.hint}
+        </Text>
+      )}
+      {label && <FieldMarks field={field} />}
+    </Field.Root>
+  );
+});
+
+/** SPEC §3 types 14 / 15: several values; type 15 has no "Добавить" button. */
+function MultiValueField({ field, instance }: { field: FieldDef; instance: number }) {
+  const { store } = useFormContext();
+  const indexes = useIndexes(store, field.code, instance);
+  return (
+    <Stack gap="2" role="group" aria-label={field.name}>
+      {indexes.map((index, position) => (
+        <SlotField
+          key={index}
+          field={field}
+          slot={slotKey(field.code, instance, index)}
+          label={position === 0}
+          onRemove={indexes.length > 1 ? () => store.removeIndex(field.code, instance, index) : undefined}
+        />
+      ))}
+      {field.addButton && !field.readOnly && (
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => store.addIndex(field.code, instance)}>
+          Добавить значение
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** SPEC §5 "group": a sub-heading inside a section. */
+function GroupHeading({ field }: { field: FieldDef }) {
+  return (
+    <Box pt="2">
+      <Heading as="h4" size="sm">
+        {field.name}
+      </Heading>
+      {field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" mt="1" />}
+    </Box>
+  );
+}
+
+/** SPEC §5 "rules": text the applicant reads (no value of its own). */
+function RulesBlock({ field }: { field: FieldDef }) {
+  const html = field.description ?? field.defaultValue ?? '';
+  return (
+    <Box>
+      <Text fontWeight="medium" fontSize="sm" mb="1">
+        {field.name}
+      </Text>
+      <RichText html={html} borderWidth="1px" borderColor="border" rounded="md" bg="bg" p="3" maxH="48" overflowY="auto" fontSize="sm" tabIndex={0} role="region" aria-label={field.name} />
+    </Box>
+  );
+}
+
+/** Dispatches one field of one group instance to its view. */
+export const FieldView = memo(function FieldView({ field, instance }: { field: FieldDef; instance: number }) {
+  switch (field.dataType) {
+    case 'hidden':
+      return null; // the value (default) is kept in the store and saved, nothing is shown
+    case 'group':
+      return <GroupHeading field={field} />;
+    case 'rules':
+      return <RulesBlock field={field} />;
+    case 'actionButton':
+      return <ActionButtonField field={field} />;
+    default:
+      if (isFileField(field)) return <FileFieldView field={field} instance={instance} />;
+      if (field.multiValue) return <MultiValueField field={field} instance={instance} />;
+      return <SlotField field={field} slot={slotKey(field.code, instance, 0)} label />;
+  }
+});

@@ -1,0 +1,282 @@
+import { Checkbox, Combobox, Input, NativeSelect, Portal, RadioGroup, Stack, Textarea, useFilter, useListCollection } from '@chakra-ui/react';
+import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { optionValue, type FieldDef } from '../../model/definition';
+import {
+  DATE_PLACEHOLDER,
+  OTHER_OPTION,
+  PHONE_MASK,
+  composeSelectOther,
+  dateFormatOf,
+  formatPhone,
+  fromStoredDateTime,
+  isBlockedNumberKey,
+  maskDate,
+  parseCheckboxValue,
+  parseSelectOther,
+  sanitizeNumber,
+  toStoredDateTime,
+  toggleCheckboxValue,
+  withUrlPrefix,
+} from '../../rules/input-behaviour';
+
+/** Props every value input of the registry receives (one slot of one field). */
+export interface InputProps {
+  field: FieldDef;
+  value: unknown;
+  invalid: boolean;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+}
+
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const hasRule = (field: FieldDef, name: string) => field.rules.some((r) => r.name === name);
+
+/** text, email, url (type 6), phone (validator "phone"), ИНН (type 12): one-line inputs with their input behaviour. */
+export function TextInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  const phone = hasRule(field, 'phone');
+  const url = hasRule(field, 'url');
+  const email = field.dataType === 'email' || hasRule(field, 'email');
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    const raw = e.target.value;
+    // SPEC §5: phone mask +7 (###) ###-##-##; url gets https:// when no http prefix is typed.
+    onChange(phone ? formatPhone(raw) : url ? withUrlPrefix(raw) : raw);
+  };
+  return (
+    <Input
+      type={phone ? 'tel' : url ? 'url' : email ? 'email' : 'text'}
+      inputMode={phone ? 'tel' : field.typeId === 12 ? 'numeric' : undefined}
+      autoComplete={phone ? 'tel' : email ? 'email' : 'off'}
+      placeholder={phone ? PHONE_MASK : url ? 'https://' : undefined}
+      value={str(value)}
+      readOnly={readOnly}
+      onChange={change}
+      onBlur={onBlur}
+      bg="bg"
+    />
+  );
+}
+
+export function TextareaInput({ value, readOnly, onChange, onBlur }: InputProps) {
+  return <Textarea value={str(value)} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} autoresize minH="24" bg="bg" />;
+}
+
+/** SPEC §5: a number field blocks + - e . and space. */
+export function NumberInput({ value, readOnly, onChange, onBlur }: InputProps) {
+  const keyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (isBlockedNumberKey(e.key)) e.preventDefault();
+  };
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      value={str(value)}
+      readOnly={readOnly}
+      onKeyDown={keyDown}
+      onChange={(e) => onChange(sanitizeNumber(e.target.value))}
+      onBlur={onBlur}
+      bg="bg"
+    />
+  );
+}
+
+/** SPEC §5: dates typed as dd.MM.yyyy, MM.yyyy or yyyy (the field's format), stored DD.MM.YYYY. */
+export function DateInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  const format = dateFormatOf(field.formatHint);
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      placeholder={DATE_PLACEHOLDER[format]}
+      maxW="44"
+      value={str(value)}
+      readOnly={readOnly}
+      onChange={(e) => onChange(maskDate(e.target.value, format))}
+      onBlur={onBlur}
+      bg="bg"
+    />
+  );
+}
+
+/** datetime-local stored as DD.MM.YYYY HH:mm:ss (a time field: DD.MM.YYYY, HH:mm:ss). */
+export function DateTimeInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  const variant = field.formatHint === 'time' ? 'time' : 'datetime';
+  return (
+    <Input
+      type="datetime-local"
+      maxW="60"
+      value={fromStoredDateTime(str(value))}
+      readOnly={readOnly}
+      onChange={(e) => onChange(toStoredDateTime(e.target.value, variant))}
+      onBlur={onBlur}
+      bg="bg"
+    />
+  );
+}
+
+export function SelectInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  return (
+    <NativeSelect.Root disabled={readOnly}>
+      <NativeSelect.Field value={str(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} bg="bg">
+        <option value="">Выберите значение</option>
+        {field.options.map((o) => (
+          <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
+            {o.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** SPEC §5: choosing "Другое" opens a free text input; the text is what is stored. */
+export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  const values = field.options.map(optionValue);
+  const parsed = parseSelectOther(str(value), values);
+  const [otherChosen, setOtherChosen] = useState(parsed.choice === OTHER_OPTION);
+  const choice = otherChosen ? OTHER_OPTION : parsed.choice;
+  const hasOtherOption = values.includes(OTHER_OPTION);
+  return (
+    <Stack gap="2">
+      <NativeSelect.Root disabled={readOnly}>
+        <NativeSelect.Field
+          value={choice}
+          bg="bg"
+          onBlur={onBlur}
+          onChange={(e) => {
+            const next = e.target.value;
+            setOtherChosen(next === OTHER_OPTION);
+            onChange(composeSelectOther(next, next === OTHER_OPTION ? parsed.other : ''));
+          }}
+        >
+          <option value="">Выберите значение</option>
+          {field.options.map((o) => (
+            <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
+              {o.name}
+            </option>
+          ))}
+          {!hasOtherOption && <option value={OTHER_OPTION}>{OTHER_OPTION}</option>}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {choice === OTHER_OPTION && (
+        <Input
+          aria-label={`${field.name}: свой вариант`}
+          placeholder="Укажите свой вариант"
+          value={parsed.other}
+          readOnly={readOnly}
+          autoFocus={!readOnly && parsed.other === ''}
+          onChange={(e) => onChange(composeSelectOther(OTHER_OPTION, e.target.value))}
+          onBlur={onBlur}
+          bg="bg"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A searchable list (Chakra Combobox): the stored value is the chosen option. */
+export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlur }: InputProps) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const { collection, filter } = useListCollection({
+    initialItems: field.options.map((o) => ({ label: o.name, value: optionValue(o), disabled: o.disable === 'Y' })),
+    filter: contains,
+  });
+  const current = str(value);
+  return (
+    <Combobox.Root
+      collection={collection}
+      value={current ? [current] : []}
+      inputBehavior="autohighlight"
+      openOnClick
+      readOnly={readOnly}
+      invalid={invalid}
+      onInputValueChange={(e) => filter(e.inputValue)}
+      onValueChange={(e) => onChange(e.value[0] ?? '')}
+      onInteractOutside={onBlur}
+      positioning={{ sameWidth: true }}
+    >
+      <Combobox.Control>
+        <Combobox.Input placeholder="Начните вводить" bg="bg" />
+        <Combobox.IndicatorGroup>
+          {!readOnly && <Combobox.ClearTrigger aria-label="Очистить" />}
+          <Combobox.Trigger aria-label="Открыть список" />
+        </Combobox.IndicatorGroup>
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content>
+            <Combobox.Empty>Ничего не найдено</Combobox.Empty>
+            {collection.items.map((item) => (
+              <Combobox.Item item={item} key={item.value}>
+                {item.label}
+                <Combobox.ItemIndicator />
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
+  );
+}
+
+export function RadioInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  return (
+    <RadioGroup.Root value={str(value) || null} onValueChange={(e) => onChange(e.value ?? '')} readOnly={readOnly} onBlur={onBlur} aria-label={field.name}>
+      <Stack gap="2">
+        {field.options.map((o) => (
+          <RadioGroup.Item key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{o.name}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Stack>
+    </RadioGroup.Root>
+  );
+}
+
+/** SPEC §3: checkbox values are stored as JSON (an array of the ticked options). */
+export function CheckboxListInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  const ticked = parseCheckboxValue(value);
+  return (
+    <Stack gap="2" role="group" aria-label={field.name}>
+      {field.options.map((o) => {
+        const v = optionValue(o);
+        return (
+          <Checkbox.Root
+            key={String(o.id)}
+            checked={ticked.includes(v)}
+            disabled={o.disable === 'Y'}
+            readOnly={readOnly}
+            onCheckedChange={(e) => onChange(toggleCheckboxValue(value, v, e.checked === true))}
+            onBlur={onBlur}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{o.name}</Checkbox.Label>
+          </Checkbox.Root>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Agreement checkbox (type 16 / "agree"): "Y" when ticked. Its label is the field name. */
+export function AgreeInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+  return (
+    <Checkbox.Root checked={value === 'Y'} readOnly={readOnly} onCheckedChange={(e) => onChange(e.checked === true ? 'Y' : '')} onBlur={onBlur} alignItems="flex-start">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control mt="0.5" />
+      <Checkbox.Label>
+        {field.name}
+        {field.required && (
+          <span aria-hidden="true" style={{ color: 'var(--chakra-colors-fg-error)', marginInlineStart: 4 }}>
+            *
+          </span>
+        )}
+      </Checkbox.Label>
+    </Checkbox.Root>
+  );
+}

@@ -1,0 +1,104 @@
+import { Field, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { errorToastText } from '@/lib/api/errors';
+import { notifyError } from '@/components/toaster';
+import { deleteAttach, uploadAttach } from '../api/attachments';
+import type { FieldDef } from '../model/definition';
+import { useIndexes, useSlotMeta } from '../model/form-store';
+import { slotKey, type FileRef } from '../model/slots';
+import { acceptAttribute, acceptFiles, fieldUploadLimits, megabytes } from '../rules/files';
+import { countRender, FieldMarks } from './field-view';
+import { useFormContext } from './form-context';
+import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
+import { RichText } from './rich-text';
+
+interface Pending {
+  key: number;
+  name: string;
+  error: string | null;
+}
+
+let pendingSeq = 0;
+
+/** SPEC §5 "file" (button, 100 MB) and "dropFile" (drop zone, 20 MB) fields; one file per value index. */
+export function FileFieldView({ field, instance }: { field: FieldDef; instance: number }) {
+  countRender();
+  const { store, pointId, onChanged } = useFormContext();
+  const indexes = useIndexes(store, field.code, instance);
+  const firstSlot = slotKey(field.code, instance, 0);
+  const meta = useSlotMeta(store, firstSlot);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const limits = fieldUploadLimits(field.dataType === 'dropFile' ? 'dropFile' : 'file', field.validator, field.multiple);
+  const files = indexes
+    .map((index) => ({ index, ref: store.getValue(slotKey(field.code, instance, index)) as FileRef | undefined }))
+    .filter((f): f is { index: number; ref: FileRef } => !!f.ref && typeof f.ref === 'object');
+
+  const upload = async (chosen: File[]) => {
+    // A single-file field refuses a second file; format and size are checked before anything is sent.
+    const { accepted, refusals } = acceptFiles(chosen, limits, files.length + pending.filter((p) => !p.error).length);
+    for (const message of refusals) notifyError(message);
+    for (const file of accepted) {
+      const key = ++pendingSeq;
+      setPending((list) => [...list, { key, name: file.name, error: null }]);
+      try {
+        const valueIndex = files.length ? Math.max(...files.map((f) => f.index)) + 1 : 0;
+        const saved = await uploadAttach({ file, attachCode: field.code, valueIndex, pointId });
+        store.appendValue(field.code, instance, { id: saved.id, fileName: saved.fileName, isApproved: saved.isApproved ?? false } satisfies FileRef);
+        setPending((list) => list.filter((p) => p.key !== key));
+        onChanged(firstSlot, store.getValue(firstSlot));
+      } catch (error) {
+        const message = errorToastText(error, 'Не удалось загрузить файл');
+        notifyError(message);
+        setPending((list) => list.map((p) => (p.key === key ? { ...p, error: message } : p)));
+      }
+    }
+  };
+
+  const remove = async (index: number, ref: FileRef) => {
+    try {
+      await deleteAttach(ref.id);
+      store.removeIndex(field.code, instance, index);
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось удалить файл'));
+    }
+  };
+
+  const zone = field.dataType === 'dropFile';
+  const full = limits.single && files.length > 0;
+  const hint = [limits.extensions ? limits.extensions.join(', ').toUpperCase() : null, `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
+  return (
+    <Field.Root invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
+      <Text fontWeight="medium" fontSize="sm">
+        {field.name}
+        {field.required && (
+          <Text as="span" color="fg.error" ms="1" aria-hidden="true">
+            *
+          </Text>
+        )}
+      </Text>
+      <Stack gap="2" w="full">
+        {files.map(({ index, ref }) => (
+          <UploadedFileRow key={index} file={ref} readOnly={field.readOnly} onDelete={() => remove(index, ref)} />
+        ))}
+        {pending.map((p) => (
+          <PendingFileRow key={p.key} name={p.name} error={p.error} onDismiss={() => setPending((list) => list.filter((x) => x.key !== p.key))} />
+        ))}
+        {!field.readOnly && (!full || zone) && (
+          <FilePicker
+            label={`${field.name}: выбрать файл`}
+            buttonText="Выберите файл"
+            accept={acceptAttribute(limits)}
+            multiple={!limits.single}
+            zone={zone}
+            hint={hint}
+            onFiles={(chosen) => void upload(chosen)}
+          />
+        )}
+      </Stack>
+      {field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" />}
+      {field.note && <Field.HelperText>{field.note}</Field.HelperText>}
+      {meta.error && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      <FieldMarks field={field} />
+    </Field.Root>
+  );
+}

@@ -1,0 +1,320 @@
+import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, errorToastText } from '@/lib/api/errors';
+import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
+import { getDraftStore } from '@/lib/offline/draft-store';
+import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
+import { pluralRu } from '@/lib/offline/save-state';
+import { notifyError, notifySuccess } from '@/components/toaster';
+import { lookupCompany } from '../api/company-lookup';
+import { createApplication } from '../api/create-application';
+import { questionnaireKeys } from '../api/keys';
+import { saveApplicationNote } from '../api/save-note';
+import { savePoint, submitPoint } from '../api/save-point';
+import { validateValue } from '../api/validate-value';
+import { FIELD_TYPE, type AttachedFile, type FormDefinition } from '../model/definition';
+import { FormStore } from '../model/form-store';
+import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, validateAll, validateSlot, type PointValue } from '../model/slots';
+import { isEmptyValue } from '../rules/validators';
+import { FormContext, type FormContextValue } from './form-context';
+import { InfoDialog } from './info-dialog';
+import type { QuestionnaireSource } from './questionnaire-form';
+import { SectionView } from './section-view';
+import { SubmitBar } from './submit-bar';
+
+const SERVER_CHECK_DELAY_MS = 600;
+
+interface FormRootProps {
+  def: FormDefinition;
+  source: QuestionnaireSource;
+  hash: string;
+  draft: Record<string, unknown>;
+  pointValues: PointValue[] | undefined;
+  attachedFiles: AttachedFile[] | undefined;
+  canSign: boolean;
+  isExpert: boolean;
+  onReload: () => Promise<void>;
+}
+
+/** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
+export function focusSlot(slot: string) {
+  const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
+  if (!el) return;
+  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  const control = el.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select, button');
+  control?.focus({ preventScroll: true });
+}
+
+export function FormRoot(props: FormRootProps) {
+  const { def, source } = props;
+  const pointId = source.kind === 'point' ? source.pointId : undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [store] = useState(
+    () =>
+      new FormStore(initialState(def, { pointValues: props.pointValues, attachedFiles: props.attachedFiles, draft: props.draft }), {
+        store: getDraftStore(),
+        hash: props.hash,
+        // A point's files are on the server at once; a new application keeps its uploads in the draft until created.
+        attachments: source.kind === 'create',
+      }),
+  );
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const fieldOf = useCallback((slot: string) => {
+    const parsed = parseSlotKey(slot);
+    const field = parsed ? def.fields.get(parsed.code) : undefined;
+    return parsed && field ? { ...parsed, field } : null;
+  }, [def]);
+
+  const validateOne = useCallback(
+    (slot: string): string | null => {
+      const found = fieldOf(slot);
+      if (!found) return null;
+      const { field, groupIndex, valueIndex } = found;
+      if (field.multiValue) {
+        const indexes = store.getIndexes(field.code, groupIndex);
+        const anyFilled = indexes.some((i) => !isEmptyValue(field.dataType, store.getValue(slotKey(field.code, groupIndex, i))));
+        return validateSlot(field, store.getValue(slot), anyFilled ? -1 : indexes.indexOf(valueIndex));
+      }
+      if (field.dataType === 'file' || field.dataType === 'dropFile') {
+        const indexes = store.getIndexes(field.code, groupIndex);
+        const first = indexes.map((i) => store.getValue(slotKey(field.code, groupIndex, i))).find((v) => v && typeof v === 'object');
+        return validateSlot(field, first ?? null, 0);
+      }
+      return validateSlot(field, store.getValue(slot), 0);
+    },
+    [fieldOf, store],
+  );
+
+  /** SPEC §5: a per-field server check runs on change; its message appears under the field and clears when valid. */
+  const scheduleServerCheck = useCallback(
+    (slot: string, code: string, value: string) => {
+      const previous = timers.current.get(slot);
+      if (previous) clearTimeout(previous);
+      timers.current.set(
+        slot,
+        setTimeout(async () => {
+          timers.current.delete(slot);
+          const message = await validateValue(code, value);
+          if (store.getValue(slot) === value) store.setMeta(slot, { remote: message });
+        }, SERVER_CHECK_DELAY_MS),
+      );
+    },
+    [store],
+  );
+
+  /** SPEC §5: field type 12 looks the organisation up by its identification number and fills fields by paramName. */
+  const lookup = useCallback(
+    async (slot: string, instance: number, inn: string) => {
+      try {
+        const result = await lookupCompany(inn);
+        if (store.getValue(slot) !== inn) return;
+        const source = fieldOf(slot)?.field;
+        let filled = 0;
+        for (const field of def.fields.values()) {
+          if (!field.paramName || field === source || field.readOnly || !(field.paramName in result.values)) continue;
+          const section = def.sections.find((s) => s.fields.includes(field));
+          const instances = section ? store.getInstances(section.code) : [0];
+          const target = slotKey(field.code, instances.includes(instance) ? instance : instances[0] ?? 0, 0);
+          const value = result.values[field.paramName];
+          store.setValue(target, value === null || value === undefined ? '' : String(value));
+          store.setMeta(target, { error: validateOne(target), remote: null });
+          filled++;
+        }
+        const name = result.values.granteeName;
+        store.setMeta(slot, { hint: filled ? `Организация найдена${name ? `: ${String(name)}` : ''}. Реквизиты заполнены автоматически.` : null });
+      } catch (error) {
+        if (store.getValue(slot) !== inn) return;
+        const text = error instanceof ApiError && error.kind === 'not-found' ? `${error.serverMessage ?? 'Организация не найдена'}. Заполните реквизиты вручную.` : null;
+        store.setMeta(slot, { hint: text });
+      }
+    },
+    [def, fieldOf, store, validateOne],
+  );
+
+  const onChanged = useCallback(
+    (slot: string, value: unknown) => {
+      store.setValue(slot, value);
+      const found = fieldOf(slot);
+      if (!found) return;
+      const error = validateOne(slot);
+      // Errors appear after the first blur (or a submit); once shown they follow every change.
+      if (store.touched.has(slot) || store.getMeta(slot).error) store.setMeta(slot, { error });
+      const text = typeof value === 'string' ? value : '';
+      if (found.field.rules.length > 0 && text !== '' && !error && !found.field.synthetic) scheduleServerCheck(slot, found.field.code, text);
+      else if (store.getMeta(slot).remote) store.setMeta(slot, { remote: null });
+      if (found.field.typeId === FIELD_TYPE.identificationNumber) {
+        store.setMeta(slot, { hint: null });
+        if (/^\d{10}(\d{2})?$/.test(text)) void lookup(slot, found.groupIndex, text);
+      }
+    },
+    [fieldOf, lookup, scheduleServerCheck, store, validateOne],
+  );
+
+  const onBlurred = useCallback(
+    (slot: string) => {
+      store.touched.add(slot);
+      store.setMeta(slot, { error: validateOne(slot) });
+    },
+    [store, validateOne],
+  );
+
+  useEffect(() => {
+    const flush = () => store.flushDraft();
+    const pending = timers.current;
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+      pending.forEach((t) => clearTimeout(t));
+    };
+  }, [store]);
+
+  // Another tab edited the same draft: keep this form in step (DESIGN.md "All tabs see the same values").
+  useEffect(() => {
+    const draftStore = getDraftStore();
+    if (!draftStore.onRemoteChange) return;
+    return draftStore.onRemoteChange(props.hash, ({ changes }) => {
+      for (const change of changes) {
+        if (change.field.startsWith('@group:')) {
+          if (Array.isArray(change.value)) store.replaceInstances(change.field.slice(7), change.value as number[]);
+          continue;
+        }
+        const parsed = parseSlotKey(change.field);
+        if (!parsed || !def.fields.has(parsed.code)) continue;
+        store.applyRemote(change.field, change.removed ? null : change.value);
+      }
+    });
+  }, [def, props.hash, store]);
+
+  // SPEC §2: the first dialog opens automatically 1.5 s after opening.
+  const [introOpen, setIntroOpen] = useState(false);
+  useEffect(() => {
+    if (!def.description) return;
+    const timer = setTimeout(() => setIntroOpen(true), FIRST_DIALOG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [def.description]);
+
+  const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
+
+  /** Whole-form validation (SPEC §5): every error shown, the first one focused. */
+  const checkForm = (required: boolean): boolean => {
+    const errors = validateAll(def, store.state).filter((e) => required || e.message !== 'Заполните поле');
+    store.clearErrors();
+    for (const e of errors) {
+      store.touched.add(e.key);
+      store.setMeta(e.key, { error: e.message });
+    }
+    if (errors.length) {
+      focusSlot(errors[0]!.key);
+      notifyError(`Проверьте анкету: ${errors.length} ${pluralRu(errors.length, 'поле требует', 'поля требуют', 'полей требуют')} исправления`);
+      return false;
+    }
+    return true;
+  };
+
+  /** SPEC §5: server errors carry field, valueIndex and groupIndex; the field is highlighted, the toast says " в поле {title}". */
+  const showServerErrors = (error: unknown, payload: ReturnType<typeof buildPayload>, fallback: string) => {
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
+    let first: string | null = null;
+    for (const fe of fieldErrors) {
+      const slot = slotOfServerError(def, payload, fe);
+      if (!slot) continue;
+      store.setMeta(slot, { error: fe.message });
+      first ??= slot;
+    }
+    notifyError(errorToastText(error, fallback, (code) => def.fields.get(code)?.name));
+    if (first) focusSlot(first);
+  };
+
+  const submit = async (kind: 'send' | 'save' | 'note') => {
+    store.flushDraft();
+    if (!checkForm(kind === 'send')) return;
+    const payload = buildPayload(def, store.state, { includeAttachments: source.kind === 'create' });
+    try {
+      if (source.kind === 'create' && kind === 'note') {
+        await saveApplicationNote({ code1C: def.code1C, pointCode: def.templatePointCode ?? def.code1C, values: payload.values });
+        notifySuccess('Черновик сохранен');
+        return;
+      }
+      if (source.kind === 'create') {
+        const result = await createApplication({
+          ...(payload.project.name ? { project: { name: payload.project.name, ...(payload.project.description ? { description: payload.project.description } : {}) } } : {}),
+          code1C: def.templatePointCode ?? def.code1C,
+          templateCode: def.code1C,
+          values: payload.values,
+        });
+        // SPEC §2: after a successful creation the draft store is cleared and the user goes to /tasks/{pointId}.
+        await store.clearDraft().catch((e: unknown) => console.warn('draft clear failed', e));
+        notifySuccess('Проект успешно создан');
+        void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+        void queryClient.invalidateQueries({ queryKey: ['competitions'] });
+        await navigate({ to: '/tasks/$id', params: { id: String(result.pointId) } });
+        return;
+      }
+      await (kind === 'send' ? submitPoint(source.pointId, payload.values) : savePoint(source.pointId, payload.values));
+      // SPEC §2: after saving a point the draft store is cleared and the page reloads.
+      await store.clearDraft().catch((e: unknown) => console.warn('draft clear failed', e));
+      notifySuccess('Проектная точка успешно сохранена');
+      await queryClient.invalidateQueries({ queryKey: questionnaireKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+      await props.onReload();
+    } catch (error) {
+      showServerErrors(error, payload, kind === 'note' ? 'Не удалось сохранить черновик' : 'Не удалось сохранить анкету');
+    }
+  };
+
+  const showPluginBanner = props.canSign && def.hasSignableFields && typeof window !== 'undefined' && !('cadesplugin' in window);
+
+  return (
+    <FormContext.Provider value={context}>
+      <form noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName}>
+      <Stack gap="5">
+        <Box>
+          <Heading as="h2" size="lg">
+            {def.pointName}
+          </Heading>
+          <HStack mt="2" gap="3" wrap="wrap" justify="space-between">
+            <Stack gap="0.5">
+              <Text fontSize="sm">Введенные данные сохраняются автоматически</Text>
+              <Text color="fg.muted" fontSize="sm">
+                Поля, отмеченные звёздочкой (<Text as="span" color="fg.error">*</Text>), обязательны для заполнения
+              </Text>
+            </Stack>
+            <SaveStateIndicator hash={props.hash} />
+          </HStack>
+          {def.description && (
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setIntroOpen(true)}>
+              Инструкция по заполнению
+            </Button>
+          )}
+        </Box>
+        <RejectedEdits hash={props.hash} fieldTitle={(key) => def.fields.get(parseSlotKey(key)?.code ?? '')?.name} />
+        {showPluginBanner && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Для подписания нужен плагин электронной подписи</Alert.Title>
+              <Alert.Description>Установите и настройте КриптоПро ЭЦП Browser plug-in, прежде чем продолжить: часть данных анкеты подписывается электронной подписью.</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {def.sections.map((section) => (
+          <SectionView key={section.code} section={section} />
+        ))}
+        <SubmitBar
+          mode={source.kind}
+          dateSubmitFrom={def.dateSubmitFrom}
+          label={{ voteMode: def.voteMode, expert: props.isExpert }}
+          onSubmit={() => submit('send')}
+          onSave={() => submit(source.kind === 'create' ? 'note' : 'save')}
+        />
+      </Stack>
+      </form>
+      {def.description && <InfoDialog open={introOpen} onClose={() => setIntroOpen(false)} title={def.pointName} html={def.description} />}
+    </FormContext.Provider>
+  );
+}

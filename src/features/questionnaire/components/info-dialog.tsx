@@ -1,0 +1,29 @@
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { RichText } from './rich-text';
+
+/** A dialog with server-provided (sanitised) text: the questionnaire's first dialog and action buttons. */
+export function InfoDialog({ open, onClose, title, html }: { open: boolean; onClose: () => void; title: string; html: string }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <RichText html={html} />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose}>Понятно</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Закрыть" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

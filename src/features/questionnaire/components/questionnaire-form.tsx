@@ -1,0 +1,116 @@
+import { Alert, Box, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { draftHash, getDraftStore } from '@/lib/offline/draft-store';
+import { errorToastText } from '@/lib/api/errors';
+import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
+import { buildDefinition } from '../model/definition';
+import { FormRoot } from './form-root';
+
+export type QuestionnaireSource = { kind: 'create'; code1C: string } | { kind: 'point'; pointId: number };
+
+export interface QuestionnaireFormProps {
+  source: QuestionnaireSource;
+  userId: number;
+  /** The user may sign the point (shows the signing-plugin banner for signable fields, SPEC §2). */
+  canSign?: boolean;
+  /** The user is an expert (submit label "Перейти к отправке" in vote mode). */
+  isExpert?: boolean;
+}
+
+/**
+ * The questionnaire engine (SPEC §2 "Application / questionnaire form"): a new application from a template code,
+ * or an editable point. Loads the definition, the saved values and files, and the draft; then renders the form.
+ */
+export function QuestionnaireForm(props: QuestionnaireFormProps) {
+  const { source, userId } = props;
+  const pointId = source.kind === 'point' ? source.pointId : undefined;
+  const byTemplate = useQuery({ ...templateQuestionnaireQuery(source.kind === 'create' ? source.code1C : ''), enabled: source.kind === 'create' });
+  const byPoint = useQuery({ ...pointQuestionnaireQuery(pointId ?? 0), enabled: pointId !== undefined });
+  const questionnaire = source.kind === 'create' ? byTemplate : byPoint;
+  // The form owns its values while open: no silent refetch under the user's hands (reload() after a save).
+  const point = useQuery({ ...pointDataQuery(pointId ?? 0), enabled: pointId !== undefined, refetchOnWindowFocus: false, refetchOnMount: 'always' });
+  const files = useQuery({ ...pointAttachmentsQuery(pointId ?? 0), enabled: pointId !== undefined, refetchOnWindowFocus: false, refetchOnMount: 'always' });
+  const [version, setVersion] = useState(0);
+  const hash = draftHash(userId, source.kind === 'create' ? source.code1C : source.pointId);
+  const draft = useDraft(hash);
+
+  const def = useMemo(() => (questionnaire.data ? buildDefinition(questionnaire.data) : null), [questionnaire.data]);
+  const failed = [questionnaire, point, files].find((q) => q.isError);
+  if (failed) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Не удалось загрузить анкету</Alert.Title>
+          <Alert.Description>
+            <Stack gap="2" align="start">
+              <span>{errorToastText(failed.error, 'Произошла ошибка при получении данных')}</span>
+              <Button size="sm" onClick={() => [questionnaire, point, files].forEach((q) => q.isError && void q.refetch())}>
+                Повторить
+              </Button>
+            </Stack>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  const ready = def && draft !== undefined && (pointId === undefined || (point.data && files.data && point.isFetchedAfterMount && files.isFetchedAfterMount));
+  if (!ready) return <FormSkeleton />;
+  return (
+    <FormRoot
+      key={`${hash}:${version}`}
+      def={def}
+      source={source}
+      hash={hash}
+      draft={draft}
+      pointValues={point.data?.values}
+      attachedFiles={files.data}
+      canSign={!!props.canSign}
+      isExpert={!!props.isExpert}
+      // SPEC §2: after saving a point the page reloads — the form starts again from the saved values.
+      onReload={async () => {
+        await Promise.all([point.refetch(), files.refetch(), questionnaire.refetch()]);
+        setVersion((v) => v + 1);
+      }}
+    />
+  );
+}
+
+/** The draft (server stash merged with unsent local edits) of one questionnaire; {} when it cannot be read. */
+function useDraft(hash: string): Record<string, unknown> | undefined {
+  const [state, setState] = useState<{ hash: string; values: Record<string, unknown> } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    getDraftStore()
+      .load(hash)
+      .catch((error: unknown) => {
+        console.warn('draft load failed', error);
+        return {};
+      })
+      .then((values) => {
+        if (!cancelled) setState({ hash, values: values ?? {} });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [hash]);
+  return state?.hash === hash ? state.values : undefined;
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="4" aria-busy="true" aria-label="Загрузка анкеты">
+      <Skeleton height="10" width="60%" />
+      {[0, 1, 2].map((i) => (
+        <Box key={i} bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p="6">
+          <Stack gap="4">
+            <Skeleton height="6" width="40%" />
+            <Skeleton height="10" />
+            <Skeleton height="10" />
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

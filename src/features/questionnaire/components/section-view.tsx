@@ -1,0 +1,74 @@
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { CloseIcon } from '@/components/icons';
+import type { SectionDef } from '../model/definition';
+import { useInstances } from '../model/form-store';
+import { AttachmentSlot } from './attachment-slot';
+import { FieldView } from './field-view';
+import { useFormContext } from './form-context';
+import { RichText } from './rich-text';
+
+function InstanceFields({ section, instance }: { section: SectionDef; instance: number }) {
+  return (
+    <Stack gap="5">
+      {section.fields.map((field) => (
+        <FieldView key={field.code} field={field} instance={instance} />
+      ))}
+    </Stack>
+  );
+}
+
+/** One group of the questionnaire; a repeatable group (multiple) can be added and removed (SPEC §2). */
+export const SectionView = memo(function SectionView({ section }: { section: SectionDef }) {
+  const { store } = useFormContext();
+  const instances = useInstances(store, section.code);
+  const fieldCodes = section.fields.map((f) => f.code);
+  const titleId = `section-${section.code}`;
+  return (
+    <Box as="section" aria-labelledby={section.name ? titleId : undefined} bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '4', md: '6' }}>
+      <Stack gap="5">
+        {section.name && (
+          <Box>
+            <Heading as="h3" size="md" id={titleId}>
+              {section.name}
+            </Heading>
+            {section.description && <RichText html={section.description} color="fg.muted" fontSize="sm" mt="1" />}
+          </Box>
+        )}
+        {section.multiple ? (
+          <Stack gap="4">
+            {instances.map((instance, position) => (
+              <Box key={instance} borderWidth="1px" borderColor="border" rounded="lg" p="4" bg="bg.subtle" data-group-instance={`${section.code}:${instance}`}>
+                <HStack justify="space-between" mb="3">
+                  <Text fontWeight="semibold">
+                    {section.name} № {position + 1}
+                  </Text>
+                  {instances.length > 1 && !section.readOnly && (
+                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => store.removeInstance(section.code, instance, fieldCodes)} aria-label={`Удалить запись № ${position + 1} раздела «${section.name ?? ''}»`}>
+                      <CloseIcon size={14} /> Удалить
+                    </Button>
+                  )}
+                </HStack>
+                <InstanceFields section={section} instance={instance} />
+              </Box>
+            ))}
+            {!section.readOnly && (
+              <Button variant="outline" alignSelf="start" onClick={() => store.addInstance(section.code)} aria-label={`Добавить запись в раздел «${section.name ?? ''}»`}>
+                Добавить запись
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <InstanceFields section={section} instance={instances[0] ?? 0} />
+        )}
+        {section.attachments.length > 0 && (
+          <Stack gap="3">
+            {section.attachments.map((attachment) => (
+              <AttachmentSlot key={attachment.code1C} attachment={attachment} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+});

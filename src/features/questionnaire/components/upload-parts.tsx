@@ -1,0 +1,185 @@
+import { Badge, Box, Button, HStack, IconButton, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { CheckIcon, CloseIcon, FileIcon } from '@/components/icons';
+import { errorToastText } from '@/lib/api/errors';
+import { notifyError } from '@/components/toaster';
+import { downloadAttach, saveBlob } from '../api/attachments';
+
+export interface ShownFile {
+  id: number;
+  fileName: string;
+  isApproved?: boolean;
+  managerComment?: string | null;
+}
+
+/** One uploaded file: download on click; approved files show a mark and cannot be deleted (SPEC §5). */
+export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile; onDelete?: () => Promise<void> | void; readOnly?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    try {
+      saveBlob(await downloadAttach(file.id), file.fileName);
+    } catch (error) {
+      notifyError(errorToastText(error, 'Не удалось скачать файл'));
+    }
+  };
+  return (
+    <Stack gap="1" borderWidth="1px" borderColor="border" rounded="md" px="3" py="2" bg="bg">
+      <HStack gap="2">
+        <Box color="brand.fg" flexShrink={0}>
+          <FileIcon size={18} />
+        </Box>
+        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} title={`Скачать ${file.fileName}`}>
+          {file.fileName}
+        </chakra.button>
+        {file.isApproved && (
+          <Badge colorPalette="green" variant="subtle" flexShrink={0}>
+            <CheckIcon size={12} /> Согласован
+          </Badge>
+        )}
+        {onDelete && !file.isApproved && !readOnly && (
+          <IconButton
+            aria-label={`Удалить файл ${file.fileName}`}
+            size="xs"
+            variant="ghost"
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onDelete();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            <CloseIcon size={14} />
+          </IconButton>
+        )}
+      </HStack>
+      {file.managerComment && (
+        <Text fontSize="sm" color="orange.fg">
+          Комментарий менеджера: {file.managerComment}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A file being uploaded, or one whose upload failed (SPEC §8: the file is marked as an error). */
+export function PendingFileRow({ name, error, onDismiss, busyText }: { name: string; error?: string | null; onDismiss?: () => void; busyText?: string }) {
+  return (
+    <HStack gap="2" borderWidth="1px" borderColor={error ? 'red.300' : 'border'} bg={error ? 'red.subtle' : 'bg'} rounded="md" px="3" py="2" role={error ? 'alert' : 'status'}>
+      {error ? (
+        <Box color="red.fg">
+          <CloseIcon size={16} />
+        </Box>
+      ) : (
+        <Spinner size="sm" color="brand.solid" />
+      )}
+      <Stack gap="0" flex="1" minW="0">
+        <Text truncate>{name}</Text>
+        <Text fontSize="sm" color={error ? 'red.fg' : 'fg.muted'}>
+          {error ?? busyText ?? 'Загрузка…'}
+        </Text>
+      </Stack>
+      {error && onDismiss && (
+        <IconButton aria-label={`Убрать ${name}`} size="xs" variant="ghost" onClick={onDismiss}>
+          <CloseIcon size={14} />
+        </IconButton>
+      )}
+    </HStack>
+  );
+}
+
+/**
+ * File picker: a plain button ("file" field) or a drop zone ("dropFile" field and attachments). The input is
+ * labelled so assistive technology and tests can reach it.
+ */
+export function FilePicker(props: {
+  label: string;
+  buttonText: string;
+  accept?: string;
+  multiple: boolean;
+  zone: boolean;
+  disabled?: boolean;
+  hint?: string;
+  onFiles: (files: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [over, setOver] = useState(false);
+  const pick = () => input.current?.click();
+  const hidden = (
+    <input
+      id={id}
+      ref={input}
+      type="file"
+      aria-label={props.label}
+      accept={props.accept}
+      multiple={props.multiple}
+      disabled={props.disabled}
+      style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', pointerEvents: 'none' }}
+      tabIndex={-1}
+      onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = '';
+        if (files.length) props.onFiles(files);
+      }}
+    />
+  );
+  if (!props.zone) {
+    return (
+      <Box position="relative">
+        {hidden}
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled}>
+          {props.buttonText}
+        </Button>
+        {props.hint && (
+          <Text fontSize="xs" color="fg.muted" mt="1">
+            {props.hint}
+          </Text>
+        )}
+      </Box>
+    );
+  }
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (props.disabled) return;
+    const files = [...e.dataTransfer.files];
+    if (files.length) props.onFiles(files);
+  };
+  return (
+    <Box
+      position="relative"
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor={over ? 'brand.solid' : 'border.emphasized'}
+      bg={over ? 'brand.subtle' : 'bg'}
+      rounded="md"
+      px="4"
+      py="5"
+      textAlign="center"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      {hidden}
+      <Stack gap="2" align="center">
+        <Text fontSize="sm" color="fg.muted">
+          Перетащите файл сюда или
+        </Text>
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled}>
+          {props.buttonText}
+        </Button>
+        {props.hint && (
+          <Text fontSize="xs" color="fg.muted">
+            {props.hint}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}

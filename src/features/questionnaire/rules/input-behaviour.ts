@@ -1,0 +1,157 @@
+/** SPEC §5 "Input behaviour": pure transformations of what the user types into what is stored. */
+
+// ------------------------------------------------------------------ phone: mask +7 (###) ###-##-##, country RU
+
+export const PHONE_MASK = '+7 (###) ###-##-##';
+
+/**
+ * Formats typed digits into the mask. The country code is Russia by default: a leading 7 or 8 of an 11-digit
+ * number is the country/trunk prefix and is replaced by +7.
+ */
+export function formatPhone(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (input.trim().startsWith('+7')) digits = digits.slice(1);
+  else if (digits.length === 11 && (digits[0] === '7' || digits[0] === '8')) digits = digits.slice(1);
+  else if (digits.length > 10 && (digits[0] === '7' || digits[0] === '8')) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (digits.length === 0) return '';
+  let out = '';
+  let i = 0;
+  for (const ch of PHONE_MASK) {
+    if (i >= digits.length) break;
+    if (ch === '#') out += digits[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ url: https:// prefix
+
+/**
+ * Prefixes https:// when the user has not started typing an http(s) prefix: "example.ru" → "https://example.ru",
+ * while "h", "htt", "http:/" are left alone because they may become a prefix.
+ */
+export function withUrlPrefix(value: string): string {
+  const trimmed = value.trimStart();
+  if (trimmed === '') return '';
+  const lower = trimmed.toLowerCase();
+  if (lower.startsWith('http://') || lower.startsWith('https://')) return trimmed;
+  if ('https://'.startsWith(lower) || 'http://'.startsWith(lower)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+// ------------------------------------------------------------------ number: blocked keys
+
+/** Keys a number field refuses: + - e . and space (SPEC §5). */
+export const BLOCKED_NUMBER_KEYS = new Set(['+', '-', 'e', 'E', '.', ' ']);
+
+export const isBlockedNumberKey = (key: string) => BLOCKED_NUMBER_KEYS.has(key);
+
+/** Pasted or dropped text keeps its digits only (the same characters stay blocked). */
+export const sanitizeNumber = (value: string) => value.replace(/\D/g, '');
+
+// ------------------------------------------------------------------ dates: dd.MM.yyyy, MM.yyyy, yyyy → DD.MM.YYYY
+
+export type DateFormat = 'dd.MM.yyyy' | 'MM.yyyy' | 'yyyy';
+
+export function dateFormatOf(hint: unknown): DateFormat {
+  return hint === 'MM.yyyy' || hint === 'yyyy' ? hint : 'dd.MM.yyyy';
+}
+
+export const DATE_PLACEHOLDER: Record<DateFormat, string> = { 'dd.MM.yyyy': 'ДД.ММ.ГГГГ', 'MM.yyyy': 'ММ.ГГГГ', yyyy: 'ГГГГ' };
+
+/** Typing mask: digits only, dots inserted at the format's positions. */
+export function maskDate(input: string, format: DateFormat): string {
+  const digits = input.replace(/\D/g, '').slice(0, format.replace(/[^a-zA-Z]/g, '').length);
+  const groups = format === 'dd.MM.yyyy' ? [2, 2, 4] : format === 'MM.yyyy' ? [2, 4] : [4];
+  const parts: string[] = [];
+  let rest = digits;
+  for (const size of groups) {
+    if (!rest) break;
+    parts.push(rest.slice(0, size));
+    rest = rest.slice(size);
+  }
+  return parts.join('.');
+}
+
+const validDay = (d: number, m: number, y: number) => {
+  if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2100) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
+
+/**
+ * What the user typed in the field's format → stored DD.MM.YYYY (a month is stored as its first day, a year as
+ * 1 January). Returns null when the text is not a complete, real date.
+ */
+export function toStoredDate(text: string, format: DateFormat): string | null {
+  const m =
+    format === 'dd.MM.yyyy' ? text.match(/^(\d{2})\.(\d{2})\.(\d{4})$/) : format === 'MM.yyyy' ? text.match(/^()(\d{2})\.(\d{4})$/) : text.match(/^()()(\d{4})$/);
+  if (!m) return null;
+  const day = m[1] ? Number(m[1]) : 1;
+  const month = m[2] ? Number(m[2]) : 1;
+  const year = Number(m[3]);
+  if (!validDay(day, month, year)) return null;
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+}
+
+/** Stored DD.MM.YYYY → the text shown in the field's format. */
+export function fromStoredDate(stored: string, format: DateFormat): string {
+  const m = stored.match(/^(\d{2})\.(\d{2})\.(\d{4})/);
+  if (!m) return stored;
+  if (format === 'MM.yyyy') return `${m[2]}.${m[3]}`;
+  if (format === 'yyyy') return m[3]!;
+  return `${m[1]}.${m[2]}.${m[3]}`;
+}
+
+// ------------------------------------------------------------------ datetime-local
+
+/**
+ * The native datetime-local value "YYYY-MM-DDTHH:mm[:ss]" → stored "DD.MM.YYYY HH:mm:ss"; a time field stores
+ * "DD.MM.YYYY, HH:mm:ss" (SPEC §5).
+ */
+export function toStoredDateTime(local: string, variant: 'datetime' | 'time'): string {
+  const m = local.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/);
+  if (!m) return '';
+  const date = `${m[3]}.${m[2]}.${m[1]}`;
+  const time = `${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  return variant === 'time' ? `${date}, ${time}` : `${date} ${time}`;
+}
+
+/** Stored "DD.MM.YYYY HH:mm:ss" or "DD.MM.YYYY, HH:mm:ss" → the native input value "YYYY-MM-DDTHH:mm". */
+export function fromStoredDateTime(stored: string): string {
+  const m = stored.match(/^(\d{2})\.(\d{2})\.(\d{4}),? (\d{2}):(\d{2})/);
+  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}` : '';
+}
+
+// ------------------------------------------------------------------ select with "Другое"
+
+export const OTHER_OPTION = 'Другое';
+
+/** A stored select-other value → the chosen option and the free text ("Другое" + text when not an option). */
+export function parseSelectOther(stored: string, optionValues: readonly string[]): { choice: string; other: string } {
+  if (stored === '') return { choice: '', other: '' };
+  if (optionValues.includes(stored) && stored !== OTHER_OPTION) return { choice: stored, other: '' };
+  return { choice: OTHER_OPTION, other: stored === OTHER_OPTION ? '' : stored };
+}
+
+/** The stored value: the option, or the free text when "Другое" is chosen (empty until something is typed). */
+export function composeSelectOther(choice: string, other: string): string {
+  return choice === OTHER_OPTION ? other.trim() === '' ? '' : other : choice;
+}
+
+// ------------------------------------------------------------------ checkbox lists stored as JSON
+
+export function parseCheckboxValue(stored: unknown): string[] {
+  if (typeof stored !== 'string' || stored === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [stored];
+  }
+}
+
+export function toggleCheckboxValue(stored: unknown, option: string, checked: boolean): string {
+  const current = parseCheckboxValue(stored).filter((v) => v !== option);
+  return JSON.stringify(checked ? [...current, option] : current);
+}
