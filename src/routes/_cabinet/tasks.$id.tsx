@@ -1,15 +1,79 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Alert } from '@chakra-ui/react';
+import { useState } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { SIGNING_ERROR_THEME_ID } from '@/lib/limits';
+import { pointQuery } from '@/features/tasks/api/queries';
+import { tasksKeys } from '@/features/tasks/api/keys';
+import { isEditable } from '@/features/tasks/task-buttons';
+import { TaskPreview } from '@/features/tasks/components/task-preview';
+import { SignAction, type SignErrorDetails } from '@/features/signing/components/sign-action';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 
+/** /tasks/{id} (id is the point id): the editable form for editable statuses, otherwise the read-only preview. */
 export const Route = createFileRoute('/_cabinet/tasks/$id')({
   staticData: { hideFooter: true },
+  params: {
+    parse: ({ id }) => {
+      const n = Number(id);
+      if (!Number.isInteger(n) || n < 1) throw notFound();
+      return { id: String(n) };
+    },
+    stringify: ({ id }) => ({ id }),
+  },
   beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
-  component: Screen,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(pointQuery(Number(params.id))),
+  component: TaskScreen,
 });
 
-function Screen() {
-  usePageTitle('Задача');
-  return <Text color="fg.muted">Раздел «Задача» ещё не подключён к этой сборке.</Text>;
+function feedbackMessage(d: SignErrorDetails): string {
+  return [
+    'При подписании возникла ошибка.',
+    `Владелец сертификата: ${d.owner}`,
+    `Издатель: ${d.issuer}`,
+    `Срок действия: ${d.validity}`,
+    `Статус: ${d.status}`,
+    `Ошибка: ${d.error}`,
+  ].join('\n');
+}
+
+function TaskScreen() {
+  const { id } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  const queryClient = useQueryClient();
+  const { data: point } = useSuspenseQuery(pointQuery(Number(id)));
+  const [report, setReport] = useState<SignErrorDetails | null>(null);
+  usePageTitle(point.name);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+
+  // SPEC §4: editable only when the status is an editing one and canEdit is set. The questionnaire engine's point
+  // form is not part of this build yet, so the editable branch shows the preview with a note.
+  const editableNotice = isEditable(point) ? (
+    <Alert.Root status="info">
+      <Alert.Indicator />
+      <Alert.Description>Задача доступна для редактирования. Форма редактирования подключается отдельно; ниже — данные задачи в режиме просмотра.</Alert.Description>
+    </Alert.Root>
+  ) : undefined;
+
+  return (
+    <>
+      <TaskPreview
+        point={point}
+        currentUserId={user.id}
+        notice={editableNotice}
+        renderSign={({ point: p, label }) => (
+          <SignAction point={p} label={label} onSigned={reload} onAttorneyUploaded={reload} onReportError={setReport} />
+        )}
+      />
+      <FeedbackDialog
+        open={!!report}
+        onClose={() => setReport(null)}
+        initialTheme={SIGNING_ERROR_THEME_ID}
+        initialSubject="Ошибка при подписании"
+        initialMessage={report ? feedbackMessage(report) : ''}
+      />
+    </>
+  );
 }

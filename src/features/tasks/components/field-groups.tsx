@@ -1,0 +1,73 @@
+import { Accordion, Box, Stack, Table, Text } from '@chakra-ui/react';
+import type { PreviewSection } from '../preview-sections';
+
+/** SPEC §2 "Task preview": collapsible field groups; repeatable groups as tables ("Нет данных" when empty). */
+export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
+  if (!sections.length) return null;
+  return (
+    <Accordion.Root multiple defaultValue={sections.map((s) => s.code)} variant="enclosed" bg="bg">
+      {sections.map((section) => (
+        <Accordion.Item key={section.code} value={section.code}>
+          <Accordion.ItemTrigger cursor="pointer">
+            <Text flex="1" fontWeight="semibold" textAlign="start">
+              {section.title}
+            </Text>
+            <Accordion.ItemIndicator />
+          </Accordion.ItemTrigger>
+          <Accordion.ItemContent>
+            <Accordion.ItemBody>
+              {section.description && (
+                <Text fontSize="sm" color="fg.muted" mb="3">
+                  {section.description}
+                </Text>
+              )}
+              {section.kind === 'plain' ? (
+                <Stack as="dl" gap="3">
+                  {section.items.map((item) => (
+                    <Box key={item.code} display={{ base: 'block', md: 'grid' }} gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" gap="4">
+                      <Text as="dt" fontSize="sm" color="fg.muted">
+                        {item.name}
+                      </Text>
+                      <Text as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                        {item.value}
+                      </Text>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : section.rows.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted" role="status">
+                  Нет данных
+                </Text>
+              ) : (
+                <Table.ScrollArea borderWidth="1px" borderRadius="md">
+                  <Table.Root size="sm" variant="outline" aria-label={section.title}>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader width="1%">№</Table.ColumnHeader>
+                        {section.columns.map((c) => (
+                          <Table.ColumnHeader key={c.code}>{c.name}</Table.ColumnHeader>
+                        ))}
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {section.rows.map((row, r) => (
+                        <Table.Row key={r}>
+                          <Table.Cell>{r + 1}</Table.Cell>
+                          {row.map((cell, c) => (
+                            <Table.Cell key={c} whiteSpace="pre-wrap" minW="32">
+                              {cell}
+                            </Table.Cell>
+                          ))}
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              )}
+            </Accordion.ItemBody>
+          </Accordion.ItemContent>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { errorToastText } from '@/lib/api/errors';
+import { DIALOG_WIDTH } from '@/lib/limits';
+import { notifyError, notifySuccess } from '@/components/toaster';
+import { useHoldPoint } from '../api/hold';
+import { useCancelHold } from '../api/hold-cancel';
+import { useReturnToEdit } from '../api/to-edit';
+import { useArchivePoint } from '../api/archive';
+import { useUnarchivePoint } from '../api/unarchive';
+import { downloadPdf, downloadZip } from '../api/downloads';
+import type { TaskButtons } from '../task-buttons';
+
+/**
+ * SPEC §2 task preview buttons and their toasts (SPEC §8): "Отозвать заявку" (confirmation, max width 400),
+ * "Вернуться к редактированию", "Отменить отзыв", "Переместить в архив", "Вернуть из архива", "Скачать zip",
+ * "Выгрузка в PDF"; the signing button comes from the signing feature through `signAction`.
+ */
+export function TaskActions({ pointId, buttons, signAction }: { pointId: number; buttons: TaskButtons; signAction?: ReactNode }) {
+  const hold = useHoldPoint();
+  const cancelHold = useCancelHold();
+  const toEdit = useReturnToEdit();
+  const archive = useArchivePoint();
+  const unarchive = useUnarchivePoint();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [downloading, setDownloading] = useState<'zip' | 'pdf' | null>(null);
+
+  const act = (mutation: { mutate: (id: number, options: { onSuccess: () => void; onError: (e: unknown) => void }) => void }, success: string, failure: string, after?: () => void) =>
+    mutation.mutate(pointId, {
+      onSuccess: () => {
+        notifySuccess(success);
+        after?.();
+      },
+      onError: (error) => notifyError(errorToastText(error, failure)),
+    });
+
+  const download = async (kind: 'zip' | 'pdf') => {
+    setDownloading(kind);
+    try {
+      await (kind === 'zip' ? downloadZip(pointId) : downloadPdf(pointId));
+    } catch (error) {
+      notifyError(errorToastText(error, kind === 'zip' ? 'Не удалось скачать архив документов' : 'Не удалось сформировать PDF'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const busy = hold.isPending || cancelHold.isPending || toEdit.isPending || archive.isPending || unarchive.isPending;
+
+  return (
+    <>
+      <Flex gap="2" wrap="wrap" role="toolbar" aria-label="Действия с задачей">
+        {signAction}
+        {buttons.withdraw && (
+          <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirmOpen(true)}>
+            Отозвать заявку
+          </Button>
+        )}
+        {buttons.cancelHold && (
+          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => act(cancelHold, 'Отзыв отменен', 'Произошла ошибка при обновлении данных')}>
+            Отменить отзыв
+          </Button>
+        )}
+        {buttons.returnToEdit && (
+          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => act(toEdit, 'Точка возвращена к редактированию', 'Произошла ошибка при обновлении данных')}>
+            Вернуться к редактированию
+          </Button>
+        )}
+        {buttons.toArchive && (
+          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => act(archive, 'Проектная точка добавлена в архив', 'Произошла ошибка при обновлении данных')}>
+            Переместить в архив
+          </Button>
+        )}
+        {buttons.fromArchive && (
+          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => act(unarchive, 'Проектная точка удалена из архива', 'Произошла ошибка при обновлении данных')}>
+            Вернуть из архива
+          </Button>
+        )}
+        <Button variant="ghost" loading={downloading === 'zip'} onClick={() => void download('zip')}>
+          Скачать zip
+        </Button>
+        <Button variant="ghost" loading={downloading === 'pdf'} onClick={() => void download('pdf')}>
+          Выгрузка в PDF
+        </Button>
+      </Flex>
+
+      <Dialog.Root open={confirmOpen} onOpenChange={(e) => setConfirmOpen(e.open)} role="alertdialog" placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content maxW={`${DIALOG_WIDTH.confirm}px`} mx="4">
+              <Dialog.Header>
+                <Dialog.Title>Отозвать заявку</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>Вы уверены, что хотите отозвать заявку?</Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+                  Отмена
+                </Button>
+                <Button
+                  colorPalette="red"
+                  loading={hold.isPending}
+                  onClick={() => act(hold, 'Действие успешно выполнено', 'Произошла ошибка при обновлении данных', () => setConfirmOpen(false))}
+                >
+                  Отозвать
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Закрыть" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
