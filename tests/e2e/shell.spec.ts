@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn } from './fixtures';
+import { apiGet, screenshot, signIn } from './fixtures';
 
 test.describe('shell (SPEC §2)', () => {
   test('desktop: permanent 288 px menu, header title, avatar initials, footer with three PDFs and the year', async ({ page }) => {
@@ -32,8 +32,10 @@ test.describe('shell (SPEC §2)', () => {
   test('footer is hidden on login, competition details, project and task pages', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
-    await signIn(page, 'user');
-    for (const path of ['/programs/START-2026', '/tasks/1']) {
+    const { token } = await signIn(page, 'user');
+    const mine = await apiGet<{ items: { id: number }[] }>(page.request, token, '/hosts/main/v2/projects/project-point?pageSize=1');
+    expect(mine.items.length).toBeGreaterThan(0);
+    for (const path of ['/programs/START-2026', `/tasks/${mine.items[0]!.id}`]) {
       await page.goto(path);
       await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
