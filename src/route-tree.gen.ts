@@ -14,6 +14,7 @@ import { Route as CabinetRouteImport } from './routes/_cabinet'
 import { Route as CallbackRouteImport } from './routes/callback'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PersonalAccountV2AuthRouteImport } from './routes/personal-account-v2-auth'
+import { Route as CabinetSplatRouteImport } from './routes/_cabinet/$'
 import { Route as CabinetCalendarRouteImport } from './routes/_cabinet/calendar'
 import { Route as CabinetDiagnosticsRouteImport } from './routes/_cabinet/diagnostics'
 import { Route as CabinetServiceMessageRouteImport } from './routes/_cabinet/service-message'
@@ -52,6 +53,11 @@ const PersonalAccountV2AuthRoute = PersonalAccountV2AuthRouteImport.update({
   id: '/personal-account-v2-auth',
   path: '/personal-account-v2-auth',
   getParentRoute: () => rootRouteImport,
+} as any)
+const CabinetSplatRoute = CabinetSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => CabinetRoute,
 } as any)
 const CabinetCalendarRoute = CabinetCalendarRouteImport.update({
   id: '/calendar',
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/callback': typeof CallbackRoute
   '/login': typeof LoginRoute
   '/personal-account-v2-auth': typeof PersonalAccountV2AuthRoute
+  '/$': typeof CabinetSplatRoute
   '/calendar': typeof CabinetCalendarRoute
   '/diagnostics': typeof CabinetDiagnosticsRoute
   '/service-message': typeof CabinetServiceMessageRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/callback': typeof CallbackRoute
   '/login': typeof LoginRoute
   '/personal-account-v2-auth': typeof PersonalAccountV2AuthRoute
+  '/$': typeof CabinetSplatRoute
   '/calendar': typeof CabinetCalendarRoute
   '/diagnostics': typeof CabinetDiagnosticsRoute
   '/service-message': typeof CabinetServiceMessageRoute
@@ -172,6 +180,7 @@ export interface FileRoutesById {
   '/callback': typeof CallbackRoute
   '/login': typeof LoginRoute
   '/personal-account-v2-auth': typeof PersonalAccountV2AuthRoute
+  '/_cabinet/$': typeof CabinetSplatRoute
   '/_cabinet/calendar': typeof CabinetCalendarRoute
   '/_cabinet/diagnostics': typeof CabinetDiagnosticsRoute
   '/_cabinet/service-message': typeof CabinetServiceMessageRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/callback'
     | '/login'
     | '/personal-account-v2-auth'
+    | '/$'
     | '/calendar'
     | '/diagnostics'
     | '/service-message'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/callback'
     | '/login'
     | '/personal-account-v2-auth'
+    | '/$'
     | '/calendar'
     | '/diagnostics'
     | '/service-message'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/callback'
     | '/login'
     | '/personal-account-v2-auth'
+    | '/_cabinet/$'
     | '/_cabinet/calendar'
     | '/_cabinet/diagnostics'
     | '/_cabinet/service-message'
@@ -295,6 +307,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/personal-account-v2-auth'
       preLoaderRoute: typeof PersonalAccountV2AuthRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_cabinet/$': {
+      id: '/_cabinet/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof CabinetSplatRouteImport
+      parentRoute: typeof CabinetRoute
     }
     '/_cabinet/calendar': {
       id: '/_cabinet/calendar'
@@ -398,6 +417,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface CabinetRouteChildren {
+  CabinetSplatRoute: typeof CabinetSplatRoute
   CabinetCalendarRoute: typeof CabinetCalendarRoute
   CabinetDiagnosticsRoute: typeof CabinetDiagnosticsRoute
   CabinetServiceMessageRoute: typeof CabinetServiceMessageRoute
@@ -415,6 +435,7 @@ interface CabinetRouteChildren {
 }
 
 const CabinetRouteChildren: CabinetRouteChildren = {
+  CabinetSplatRoute: CabinetSplatRoute,
   CabinetCalendarRoute: CabinetCalendarRoute,
   CabinetDiagnosticsRoute: CabinetDiagnosticsRoute,
   CabinetServiceMessageRoute: CabinetServiceMessageRoute,
