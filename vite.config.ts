@@ -17,16 +17,49 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
+    // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
+    // (src/lib/pwa), the manifest is public/manifest.webmanifest.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
+      includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['**/screenshots/**', '**/docs/**'],
         navigateFallback: '/index.html',
-        // API hosts, sign-on and runtime config never fall back to the shell.
-        navigateFallbackDenylist: [/^\/hosts\//, /^\/sso\//, /^\/widget\//, /^\/files\//, /^\/config\.json/],
+        // API hosts, sign-on, widget, files, runtime config and test controls never fall back to the shell.
+        navigateFallbackDenylist: [/^\/hosts\//, /^\/sso\//, /^\/widget\//, /^\/files\//, /^\/config\.json/, /^\/__test\//],
         cleanupOutdatedCaches: true,
+        // The first visit is controlled at once (offline-ready without a reload); later versions still wait for the prompt.
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Runtime config: network first, the last good copy when offline (DESIGN.md "Runtime configuration").
+            urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'runtime-config', networkTimeoutSeconds: 5, expiration: { maxEntries: 1 } },
+          },
+          {
+            // A chunk that is not precached (another build's): SPEC §9 "Script chunk load time-out 120000 ms".
+            urlPattern: ({ url, request }) => url.origin === self.location.origin && request.destination === 'script' && url.pathname.startsWith('/assets/'),
+            handler: async ({ request }) => {
+              const controller = new AbortController();
+              const timer = setTimeout(() => controller.abort(), 120_000);
+              try {
+                return await fetch(request, { signal: controller.signal });
+              } finally {
+                clearTimeout(timer);
+              }
+            },
+          },
+          {
+            // Footer documents (user agreement, privacy policy, guide): readable offline once opened.
+            urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/docs/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'footer-docs', expiration: { maxEntries: 10 } },
+          },
+        ],
       },
     }),
   ],

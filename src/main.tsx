@@ -1,13 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
+import { captureInstallPrompt } from './lib/pwa/install';
+import { installChunkErrorRecovery, isChunkLoadError, reloadOnceForChunkError, withChunkTimeout } from './lib/pwa/chunk-reload';
+import { registerServiceWorker } from './lib/pwa/service-worker';
 
 const root = createRoot(document.getElementById('root')!);
+
+// PWA (DESIGN.md): the install prompt fires early; a chunk missing after a deploy reloads once; the worker precaches.
+captureInstallPrompt();
+installChunkErrorRecovery();
+registerServiceWorker();
 
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig()
   .then(async () => {
-    const { App } = await import('./app/app');
+    // SPEC §9: a script chunk that does not load within 120 s fails instead of hanging.
+    const { App } = await withChunkTimeout(() => import('./app/app'));
     root.render(
       <StrictMode>
         <App />
@@ -15,7 +24,10 @@ loadConfig()
     );
   })
   .catch((error: unknown) => {
-    const message = error instanceof ConfigError ? error.message : 'Неизвестная ошибка при запуске приложения.';
+    if (reloadOnceForChunkError(error)) return;
+    const message = isChunkLoadError(error)
+      ? 'Не удалось загрузить приложение. Проверьте подключение к интернету и обновите страницу.'
+      : error instanceof ConfigError ? error.message : 'Неизвестная ошибка при запуске приложения.';
     root.render(<StartupError message={message} />);
   });
 

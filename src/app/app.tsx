@@ -3,15 +3,21 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { system } from './theme';
-import { createQueryClient, persistOptions } from './query-client';
+import { createQueryClient, persistOptions, restorePersistedCacheNow } from './query-client';
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
 import { Toaster } from '@/components/toaster';
+import { startOfflineLayer } from '@/lib/offline/runtime';
+import { AppStatusDock } from '@/lib/pwa/app-status-dock';
+import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 
 export function App() {
   const [{ queryClient, router, persist }] = useState(() => {
     const queryClient = createQueryClient();
+    const persist = persistOptions(queryClient);
+    // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
+    restorePersistedCacheNow(persist);
     const router = createAppRouter(queryClient);
     // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
     setTransportHooks({
@@ -23,7 +29,14 @@ export function App() {
         void router.navigate({ to: '/login', replace: true });
       },
     });
-    return { queryClient, router, persist: persistOptions(queryClient) };
+    // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs.
+    startOfflineLayer();
+    // A route chunk missing after a deploy: reload once to get the new build.
+    router.subscribe('onResolved', () => {
+      const failed = router.state.matches.find((match) => match.status === 'error' && isChunkLoadError(match.error));
+      if (failed) reloadOnceForChunkError(failed.error);
+    });
+    return { queryClient, router, persist };
   });
 
   return (
@@ -32,6 +45,7 @@ export function App() {
         <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
           <RouterProvider router={router} />
           <Toaster />
+          <AppStatusDock />
         </PersistQueryClientProvider>
       </LocaleProvider>
     </ChakraProvider>

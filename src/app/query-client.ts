@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, hydrate } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
@@ -34,4 +34,20 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
     },
   };
+}
+
+/**
+ * Restores the persisted cache synchronously, before the router's first load: route guards and loaders
+ * (ensureQueryData) then find what was seen before — offline too — instead of racing the provider's own restore.
+ */
+export function restorePersistedCacheNow(options: ReturnType<typeof persistOptions>): void {
+  try {
+    const persisted = options.persister.restoreClient();
+    if (!persisted || 'then' in persisted) return;
+    const maxAge = options.maxAge ?? PERSIST_MAX_AGE;
+    if (!persisted.timestamp || Date.now() - persisted.timestamp > maxAge || persisted.buster !== (options.buster ?? '')) return;
+    hydrate(options.queryClient, persisted.clientState);
+  } catch {
+    // A broken cache: the provider's restore discards it.
+  }
 }

@@ -72,37 +72,27 @@ export function RejectedEdits({
 
 export const OFFLINE_BANNER_TEXT = 'Нет соединения. Доступны сохранённые данные, изменения сохраняются на устройстве и будут отправлены автоматически.';
 
-/** The global offline banner (shown over every screen while the network is proved absent). */
+/** The global offline banner (placed by the app in its bottom status dock; shown while the network is proved absent). */
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
     <Box
-      position="fixed"
-      insetX="0"
-      bottom={{ base: '3', md: '4' }}
-      display="flex"
-      justifyContent="center"
-      pointerEvents="none"
-      zIndex="toast"
-      px="3"
+      role="status"
+      aria-live="polite"
+      data-testid="offline-banner"
+      pointerEvents="auto"
+      bg="gray.900"
+      color="white"
+      px="4"
+      py="2"
+      borderRadius="pill"
+      boxShadow="lg"
+      fontSize="sm"
+      maxW="2xl"
+      textAlign="center"
     >
-      <Box
-        role="status"
-        aria-live="polite"
-        data-testid="offline-banner"
-        bg="gray.900"
-        color="white"
-        px="4"
-        py="2"
-        borderRadius="pill"
-        boxShadow="lg"
-        fontSize="sm"
-        maxW="2xl"
-        textAlign="center"
-      >
-        {OFFLINE_BANNER_TEXT}
-      </Box>
+      {OFFLINE_BANNER_TEXT}
     </Box>
   );
 }

@@ -66,6 +66,8 @@ export class OfflineDraftStore implements DraftStore {
   requestTimeoutMs = REQUEST_TIMEOUT_MS;
   persistenceRequested = false;
   persisted: boolean | null = null;
+  /** When set (tests, diagnostics), every recorded operation is appended here with its seq. */
+  recordedLog: Pick<OutboxRow, 'hash' | 'field' | 'kind' | 'seq' | 'opId'>[] | null = null;
 
   private dbPromise: Promise<OfflineDb> | null = null;
   private dbInstance: OfflineDb | null = null;
@@ -160,6 +162,8 @@ export class OfflineDraftStore implements DraftStore {
     const db = await this.db();
     await purgeAcknowledged(db);
     await this.refresh();
+    // Prove the network once at start: the offline banner and the save state are right from the first screen.
+    await this.connectivity.probe();
     if (this.rows.some(isSendable)) void this.replayer.trigger('start');
   }
 
@@ -230,7 +234,7 @@ export class OfflineDraftStore implements DraftStore {
     const userId = this.userOf(hash);
     this.markUnflushed(hash, '');
     try {
-      await this.write((db) => recordClear(db, hash, userId, this.now()));
+      await this.write(async (db) => this.log(await recordClear(db, hash, userId, this.now())));
     } finally {
       this.unmarkUnflushed(hash, '');
     }
@@ -298,7 +302,17 @@ export class OfflineDraftStore implements DraftStore {
     if (unsent) await this.replayer.trigger(reason);
   }
 
+  /** Resolves when every edit handed over so far is on the device. */
+  async whenRecorded(): Promise<void> {
+    await this.writes;
+  }
+
   // ---------------------------------------------------------------- internals
+
+  private log(row: OutboxRow): OutboxRow {
+    this.recordedLog?.push({ hash: row.hash, field: row.field, kind: row.kind, seq: row.seq, opId: row.opId });
+    return row;
+  }
 
   private record(hash: string, field: string, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' }) {
     const userId = this.userOf(hash);
@@ -306,7 +320,7 @@ export class OfflineDraftStore implements DraftStore {
     this.changed();
     this.requestPersistence();
     const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
-    void this.write((db) => recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now()))
+    void this.write(async (db) => this.log(await recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now())))
       .then(
         () => {
           this.storageError = null;

@@ -7,7 +7,10 @@ import { rowsOfUser } from './outbox';
  * Starts the offline layer in the browser: replays what earlier sessions left, and wakes the single replayer on
  * reconnect, on focus, on a periodic tick and after sign-in (DESIGN.md "Offline drafts"). Returns a stop function.
  */
+let running: (() => void) | null = null;
+
 export function startOfflineLayer(): () => void {
+  if (running) return running;
   const store = getOfflineDraftStore();
   if (!store || typeof window === 'undefined') return () => undefined;
   void store.start().catch((error) => console.error('Офлайн-хранилище черновиков недоступно', error));
@@ -49,7 +52,11 @@ export function startOfflineLayer(): () => void {
   });
 
   if (testHooksEnabled()) installTestHook(store);
-  return () => stops.forEach((stop) => stop());
+  running = () => {
+    stops.forEach((stop) => stop());
+    running = null;
+  };
+  return running;
 }
 
 /** End-to-end tests only: enabled by a flag the test sets in local storage before the app starts. */
@@ -66,15 +73,22 @@ export interface OfflineTestHook {
   draftHash: typeof draftHash;
   outbox(userId: number): Promise<unknown[]>;
   setRequestTimeout(ms: number): void;
+  /** Operations recorded since the last call, once they are on the device (with their seqs). */
+  recorded(): Promise<NonNullable<OfflineDraftStore['recordedLog']>>;
 }
 
 function installTestHook(store: OfflineDraftStore) {
+  store.recordedLog = [];
   const hook: OfflineTestHook = {
     store,
     draftHash,
     outbox: async (userId) => rowsOfUser(await store.db(), userId),
     setRequestTimeout: (ms) => {
       store.requestTimeoutMs = ms;
+    },
+    recorded: async () => {
+      await store.whenRecorded();
+      return store.recordedLog?.splice(0) ?? [];
     },
   };
   (window as unknown as { __offline?: OfflineTestHook }).__offline = hook;

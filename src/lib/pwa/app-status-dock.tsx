@@ -1,0 +1,128 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { OfflineBanner } from '../offline/components';
+import { useDraftSyncState } from '../offline/save-state';
+import { promptInstall, useCanInstall } from './install';
+import { applyUpdate, useUpdateAvailable } from './service-worker';
+
+/**
+ * The app-wide status corner: the offline banner, the update prompt and the install action, stacked at the bottom
+ * centre (toasts live bottom-right, the menu on the left).
+ */
+export function AppStatusDock() {
+  return (
+    <Box position="fixed" insetX="0" bottom={{ base: '3', md: '4' }} zIndex="toast" pointerEvents="none" px="3">
+      <Stack gap="2" align="center">
+        <UpdatePrompt />
+        <InstallAction />
+        <OfflineBanner />
+      </Stack>
+    </Box>
+  );
+}
+
+const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]';
+
+function isEditing(element: Element | null): boolean {
+  if (!element || element === document.body) return false;
+  if (element instanceof HTMLInputElement && ['button', 'submit', 'reset', 'checkbox', 'radio', 'file'].includes(element.type)) return false;
+  return element.matches(EDITABLE);
+}
+
+/** True while a form field has the focus (a form is being edited). */
+export function useFieldFocused(): boolean {
+  const [focused, setFocused] = useState(() => typeof document !== 'undefined' && isEditing(document.activeElement));
+  useEffect(() => {
+    // focusout fires before focus lands elsewhere: re-check on the next frame.
+    const update = () => requestAnimationFrame(() => setFocused(isEditing(document.activeElement)));
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', update);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', update);
+    };
+  }, []);
+  return focused;
+}
+
+/**
+ * "Доступна новая версия" / "Обновить" (DESIGN.md): never applied while the outbox holds unsent edits or a field is
+ * being edited — the prompt waits until the user's work is safe on the server and the form is left.
+ */
+export function UpdatePrompt() {
+  const available = useUpdateAvailable();
+  const sync = useDraftSyncState();
+  const editing = useFieldFocused();
+  const held = sync.pending > 0 || sync.status === 'saving' || editing;
+  if (!available || held) return null;
+  return (
+    <Card testId="update-prompt">
+      <Text fontWeight="semibold">Доступна новая версия</Text>
+      <Button size="sm" borderRadius="pill" onClick={applyUpdate}>
+        Обновить
+      </Button>
+    </Card>
+  );
+}
+
+const INSTALL_DISMISSED_KEY = 'cabinet_install_dismissed_at';
+const INSTALL_DISMISS_MS = 30 * 24 * 60 * 60 * 1000;
+
+function dismissedRecently(): boolean {
+  try {
+    const at = Number(localStorage.getItem(INSTALL_DISMISSED_KEY) ?? 0);
+    return !!at && Date.now() - at < INSTALL_DISMISS_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** "Установить приложение" where the browser offers installation. */
+export function InstallAction() {
+  const canInstall = useCanInstall();
+  const [dismissed, setDismissed] = useState(dismissedRecently);
+  if (!canInstall || dismissed) return null;
+  return (
+    <Card testId="install-action">
+      <Text>Личный кабинет можно установить как приложение</Text>
+      <HStack gap="2">
+        <Button size="sm" borderRadius="pill" onClick={() => void promptInstall()}>
+          Установить приложение
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()));
+            setDismissed(true);
+          }}
+        >
+          Не сейчас
+        </Button>
+      </HStack>
+    </Card>
+  );
+}
+
+function Card({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <HStack
+      role="status"
+      data-testid={testId}
+      pointerEvents="auto"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="xl"
+      boxShadow="lg"
+      px="4"
+      py="3"
+      gap="4"
+      wrap="wrap"
+      justify="center"
+      maxW="lg"
+    >
+      {children}
+    </HStack>
+  );
+}
