@@ -1,14 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { getConfig } from '@/lib/config';
+import { signingProvider } from '@/features/signing/provider';
+import { DiagnosticsPanel } from '@/features/diagnostics/components/diagnostics-panel';
 
+/** /diagnostics — electronic-signature diagnostics (SPEC §2): the signing feature's provider in the diagnostics panel. */
 export const Route = createFileRoute('/_cabinet/diagnostics')({
   beforeLoad: ({ context }) => requireArea(context.roles, 'diagnostics'),
-  component: Screen,
+  component: DiagnosticsScreen,
 });
 
-function Screen() {
+function DiagnosticsScreen() {
   usePageTitle('Диагностика ЭП');
-  return <Text color="fg.muted">Раздел «Диагностика ЭП» ещё не подключён к этой сборке.</Text>;
+  const provider = useMemo(() => signingProvider(getConfig().signingMode), []);
+  return <DiagnosticsPanel provider={provider} />;
 }

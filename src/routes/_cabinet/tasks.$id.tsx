@@ -1,6 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Alert } from '@chakra-ui/react';
 import { useState } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
@@ -8,7 +7,9 @@ import { SIGNING_ERROR_THEME_ID } from '@/lib/limits';
 import { pointQuery } from '@/features/tasks/api/queries';
 import { tasksKeys } from '@/features/tasks/api/keys';
 import { isEditable } from '@/features/tasks/task-buttons';
-import { TaskPreview } from '@/features/tasks/components/task-preview';
+import { TaskEditLayout, TaskPreview } from '@/features/tasks/components/task-preview';
+import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
+import { isExpert } from '@/lib/roles';
 import { SignAction, type SignErrorDetails } from '@/features/signing/components/sign-action';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 
@@ -41,28 +42,29 @@ function feedbackMessage(d: SignErrorDetails): string {
 
 function TaskScreen() {
   const { id } = Route.useParams();
-  const { user } = Route.useRouteContext();
+  const { user, roles } = Route.useRouteContext();
   const queryClient = useQueryClient();
   const { data: point } = useSuspenseQuery(pointQuery(Number(id)));
   const [report, setReport] = useState<SignErrorDetails | null>(null);
   usePageTitle(point.name);
   const reload = () => void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
 
-  // SPEC §4: editable only when the status is an editing one and canEdit is set. The questionnaire engine's point
-  // form is not part of this build yet, so the editable branch shows the preview with a note.
-  const editableNotice = isEditable(point) ? (
-    <Alert.Root status="info">
-      <Alert.Indicator />
-      <Alert.Description>Задача доступна для редактирования. Форма редактирования подключается отдельно; ниже — данные задачи в режиме просмотра.</Alert.Description>
-    </Alert.Root>
-  ) : undefined;
+  // SPEC §4: editable only when the status is an editing one and canEdit is set; otherwise the read-only preview.
+  if (isEditable(point)) {
+    return (
+      <TaskEditLayout
+        point={point}
+        currentUserId={user.id}
+        form={<QuestionnaireForm key={point.id} source={{ kind: 'point', pointId: point.id }} userId={user.id} canSign={point.canSign} isExpert={isExpert(roles)} />}
+      />
+    );
+  }
 
   return (
     <>
       <TaskPreview
         point={point}
         currentUserId={user.id}
-        notice={editableNotice}
         renderSign={({ point: p, label }) => (
           <SignAction point={p} label={label} onSigned={reload} onAttorneyUploaded={reload} onReportError={setReport} />
         )}

@@ -142,3 +142,17 @@ export function TaskPreview(props: {
     </Stack>
   );
 }
+
+/** An editable task (SPEC §4 editable statuses with canEdit): the header and actions above the questionnaire form. */
+export function TaskEditLayout(props: { point: Point; currentUserId: number; form: ReactNode }) {
+  const { point, currentUserId, form } = props;
+  const buttons = taskButtons(point, currentUserId);
+  return (
+    <Stack gap="4" pb="8">
+      <TaskHeader point={point}>
+        <TaskActions pointId={point.id} buttons={buttons} />
+      </TaskHeader>
+      <Box>{form}</Box>
+    </Stack>
+  );
+}
