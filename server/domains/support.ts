@@ -80,7 +80,8 @@ export function supportHandlers(s: Services): Handlers<AuthUser | null> {
       const uploads = files['attachments[]'] ?? [];
       if (uploads.length > ATTACHMENTS_MAX) errors.push({ field: 'attachments', message: `Можно приложить не более ${ATTACHMENTS_MAX} файлов` });
       for (const file of uploads) {
-        if (file.data.length > ATTACHMENT_MAX_BYTES) errors.push({ field: 'attachments', message: `Размер файла превышает 20Mb: ${safeFileName(file.fileName)}` });
+        if (file.data.length > ATTACHMENT_MAX_BYTES)
+          errors.push({ field: 'attachments', message: `Размер файла превышает 20Mb: ${safeFileName(file.fileName)}` });
       }
       if (errors.length) throw unprocessable(errors);
 

@@ -43,7 +43,28 @@ function me(user: AuthUser) {
   return { ...rest, role: user.groups.map((g) => ROLE_NAMES[g]).join(', ') || null };
 }
 
+/** SPEC §6 route access: users — admin, monitor (4, 10), manager. */
 const canSeeUsers = (user: AuthUser | null) => hasRole(user, 1, 2, 4, 10);
+
+/**
+ * SPEC §5 "Group assignment": two mutually exclusive role kinds exclude all other roles. The kinds are the two
+ * back-office roles, Администратор (2) and Администратор конкурса (3); the client applies the same rule
+ * (src/lib/roles.ts) and the server refuses a mix.
+ */
+export const EXCLUSIVE_ROLE_IDS: readonly number[] = [2, 3];
+
+const GROUP_DESCRIPTIONS: Record<number, string> = {
+  1: 'Сопровождает проекты и задачи грантополучателей',
+  2: 'Назначает роли, управляет токенами и сервисным сообщением',
+  3: 'Ведёт конкурсы, формы и заявки второго контура',
+  4: 'Проверяет содержание проектов и отчётов',
+  5: 'Проводит экспертизу заявок и задач',
+  7: 'Получатель гранта: выполняет задачи проекта',
+  8: 'Подаёт заявки на конкурсы',
+  10: 'Внешний мониторинг проектов',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function userHandlers(s: Services): Handlers<AuthUser | null> {
   async function search(query: Record<string, unknown>) {
@@ -67,17 +88,24 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
     async usersInfo({ user }) {
       return me(user!);
     },
-    async usersGroups() {
-      return Object.entries(ROLE_NAMES).map(([id, name]) => ({ id: Number(id), name, description: null }));
+    async usersGroups({ user }) {
+      if (!canSeeUsers(user)) throw forbidden();
+      return Object.entries(ROLE_NAMES).map(([id, name]) => ({ id: Number(id), name, description: GROUP_DESCRIPTIONS[Number(id)] ?? null }));
     },
     async usersSetGroups({ body, user }) {
       if (!hasRole(user, 2)) throw forbidden();
       const target = await loadUser(s, body.user_id);
       if (!target) throw notFound('Пользователь не найден');
-      const unknown = (body.groups as number[]).filter((g) => !ROLE_NAMES[g]);
+      const groups = body.groups as number[];
+      const unknown = groups.filter((g) => !ROLE_NAMES[g]);
       if (unknown.length) throw unprocessable([{ field: 'groups', message: `Неизвестная группа: ${unknown.join(', ')}` }]);
-      await saveUser(s, { ...target, groups: [...body.groups].sort((a: number, b: number) => a - b) });
-      return withToken(s, (await loadUser(s, target.id))!);
+      const exclusive = groups.find((g) => EXCLUSIVE_ROLE_IDS.includes(g));
+      if (exclusive !== undefined && groups.length > 1) {
+        throw unprocessable([{ field: 'groups', message: `Роль «${ROLE_NAMES[exclusive]}» не совмещается с другими ролями` }]);
+      }
+      await saveUser(s, { ...target, groups: [...groups].sort((a, b) => a - b) });
+      const names = groups.map((g) => ROLE_NAMES[g]).join(', ');
+      return { success: true, message: names ? `Пользователю ${target.fio} назначены группы: ${names}` : `У пользователя ${target.fio} больше нет групп` };
     },
     async usersGet({ params, user }) {
       if (Number(params.id) !== user!.id && !canSeeUsers(user)) throw forbidden();
@@ -89,7 +117,17 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
       if (Number(params.id) !== user!.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
-      const next = { ...target, ...body };
+      // SPEC §5 "Profile": lengths are checked by the contract (names, phone 50; company, region, city 200).
+      const changes: Partial<StoredUser> = {};
+      for (const [key, value] of Object.entries(body as Record<string, string | null>)) {
+        (changes as Record<string, string | null>)[key] = typeof value === 'string' ? value.trim() || null : null;
+      }
+      const errors = [];
+      if ('lastname' in changes && !changes.lastname) errors.push({ field: 'lastname', message: 'Заполните поле' });
+      if ('firstname' in changes && !changes.firstname) errors.push({ field: 'firstname', message: 'Заполните поле' });
+      if (changes.email && !EMAIL.test(changes.email)) errors.push({ field: 'email', message: 'Введите корректный E-mail' });
+      if (errors.length) throw unprocessable(errors);
+      const next = { ...target, ...changes } as StoredUser;
       next.fio = [next.lastname, next.firstname, next.middlename].filter(Boolean).join(' ');
       await saveUser(s, next);
       return withToken(s, next);

@@ -1,5 +1,6 @@
 import type { Services, StoredUser } from '../lib/services';
 import { saveUser } from '../domains/users';
+import { issueToken } from '../domains/auth';
 
 /** One demo account per role id of SPEC §6 plus one without roles; these are listed first on the sign-on page. */
 export const DEMO_ACCOUNTS = [
@@ -22,6 +23,20 @@ const NAMES_F = ['Алина', 'Вера', 'Галина', 'Дарья', 'Ека
 const PATRONYMICS = ['Александров', 'Владимиров', 'Михайлов', 'Николаев', 'Сергеев'];
 const CITIES = ['Москва', 'Санкт-Петербург', 'Новосибирск', 'Казань', 'Томск', 'Самара', 'Пермь', 'Воронеж', 'Уфа', 'Красноярск'];
 const COMPANIES = ['ООО «Квант»', 'АО «Сибирские технологии»', 'ООО «АгроДрон»', 'ООО «БиоСинтез»', 'ООО «Умный город»', 'ООО «Лаборатория данных»', 'ЗАО «Микросистемы»', 'ООО «МедТехника»'];
+const REGIONS: Record<string, string> = {
+  Москва: 'г. Москва',
+  'Санкт-Петербург': 'г. Санкт-Петербург',
+  Новосибирск: 'Новосибирская область',
+  Казань: 'Республика Татарстан',
+  Томск: 'Томская область',
+  Самара: 'Самарская область',
+  Пермь: 'Пермский край',
+  Воронеж: 'Воронежская область',
+  Уфа: 'Республика Башкортостан',
+  Красноярск: 'Красноярский край',
+  Тверь: 'Тверская область',
+  Екатеринбург: 'Свердловская область',
+};
 const TRANSLIT: Record<string, string> = { а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sch', ы: 'y', э: 'e', ю: 'yu', я: 'ya', ь: '', ъ: '' };
 const translit = (s: string) => [...s.toLowerCase()].map((c) => TRANSLIT[c] ?? c).join('');
 
@@ -38,7 +53,7 @@ function person(id: number, p: { username: string; lastname: string; firstname: 
     birthday: null,
     gender: null,
     country: 'Россия',
-    region: null,
+    region: REGIONS[p.city] ?? null,
     city: p.city,
     site: null,
     work_position: p.position,
@@ -52,7 +67,11 @@ function person(id: number, p: { username: string; lastname: string; firstname: 
   };
 }
 
-/** 9 role accounts + 56 generated applicants, experts and monitors: enough to page the users table (SPEC §9: 20 a page). */
+/**
+ * 9 role accounts + 56 generated applicants, experts and monitors: enough to page the users table (SPEC §9: 20 a page).
+ * Generated users get a live token (every third), an expired one (the next) or none, so the token-validity column
+ * and "log in as" (only while the user's token has not expired, SPEC §6) show every case.
+ */
 export async function seedUsers(s: Services) {
   const now = s.clock.nowSeconds();
   for (const account of DEMO_ACCOUNTS) await saveUser(s, person(account.id, account, now));
@@ -76,5 +95,12 @@ export async function seedUsers(s: Services) {
         city: CITIES[(i * 7) % CITIES.length]!,
       }, now),
     );
+    if (i % 3 === 0) await issueToken(s, id);
+    if (i % 3 === 1) {
+      const { result } = await issueToken(s, id);
+      const expiredAt = now - 86400 * (1 + (i % 20));
+      await s.db.query('UPDATE tokens SET expires_at = $2, created_at = $3 WHERE token = $1', [result.token, expiredAt, expiredAt - s.tokenTtlSeconds]);
+      await s.db.query(`UPDATE users SET data = jsonb_set(data, '{logged_at}', to_jsonb($2::bigint)) WHERE id = $1`, [id, expiredAt - s.tokenTtlSeconds]);
+    }
   }
 }

@@ -135,3 +135,21 @@ export function onSessionChange(listener: Listener): () => void {
 function emit(session: StoredSession | null): void {
   for (const listener of listeners) listener(session);
 }
+
+/** Forgets the administrator's kept session (sign-out while logged in as another user). */
+export function clearAdminBackup(storage: Storage = localStorage): void {
+  storage.removeItem(ADMIN_BACKUP_KEY);
+  storage.removeItem(IMPERSONATED_KEY);
+}
+
+const IMPERSONATED_KEY = 'admin_session_target';
+
+/** Which user the administrator logged in as, so a stale backup is never offered to somebody else. */
+export function rememberImpersonatedUser(userId: number, storage: Storage = localStorage): void {
+  storage.setItem(IMPERSONATED_KEY, String(userId));
+}
+
+export function impersonatedUserId(storage: Storage = localStorage): number | null {
+  const value = Number(storage.getItem(IMPERSONATED_KEY));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}

@@ -1,15 +1,34 @@
 import { Outlet, createFileRoute, redirect, useMatches, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { clearSession, readSession, isExpired, saveReturnRoute } from '@/lib/session';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import {
+  clearAdminBackup,
+  clearSession,
+  impersonatedUserId,
+  isExpired,
+  readAdminBackup,
+  readSession,
+  restoreAdminSession,
+  saveReturnRoute,
+} from '@/lib/session';
 import { renewIfPossible } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
-import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
+import { notifyError } from '@/components/toaster';
+import { authKeys, currentUserQuery, fullNameOf, type CurrentUser } from '@/features/auth/api/queries';
 import { Shell } from '@/features/shell/components/shell';
+import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
-import { UserDataDrawer } from '@/features/profile/components/user-data-drawer';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+
+// Dialogs and drawers load on first use: the shell is on every page (DESIGN.md first-load budget).
+const loadFeedback = () => import('@/features/feedback/components/feedback-dialog');
+const loadProfile = () => import('@/features/profile/components/user-data-drawer');
+const loadSettings = () => import('@/features/notifications/components/notification-settings');
+const FeedbackDialog = lazy(loadFeedback);
+const UserDataDrawer = lazy(loadProfile);
+const NotificationSettings = lazy(loadSettings);
 
 /** Everything signed in lives under this layout: guard (SPEC §4), user info, roles and the shell (SPEC §2). */
 export const Route = createFileRoute('/_cabinet')({
@@ -35,21 +54,53 @@ export const Route = createFileRoute('/_cabinet')({
 });
 
 function CabinetLayout() {
-  const { user, roleIds, roles } = Route.useRouteContext();
+  const context = Route.useRouteContext();
+  const { roleIds, roles } = context;
+  const user = useQuery(currentUserQuery()).data ?? context.user;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const matches = useMatches();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  // Mounted after the first opening only, so their code is fetched on demand.
+  const [profileUsed, setProfileUsed] = useState(false);
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
   const menuItems = menuFor(roles);
   const showsTasks = menuItems.some((item) => item.number === 3);
   const activeCount = useQuery({ ...activeCountQuery(), enabled: showsTasks });
   const hideFooter = matches.some((match) => match.staticData?.hideFooter);
   const fullName = fullNameOf(user);
 
+  // SPEC §6 "log in as": the administrator's own session is kept apart; it belongs to this user only.
+  const impersonating = readAdminBackup() !== null && impersonatedUserId() === user.id;
+  useEffect(() => {
+    if (readAdminBackup() !== null && impersonatedUserId() !== user.id) clearAdminBackup();
+  }, [user.id]);
+
   const logout = () => {
     clearSession();
+    clearAdminBackup();
     queryClient.clear();
     void navigate({ to: '/login', replace: true });
+  };
+
+  const returnToAdmin = () => {
+    const restored = restoreAdminSession();
+    clearAdminBackup();
+    queryClient.clear();
+    if (!restored) {
+      clearSession();
+      notifyError('Сеанс администратора истёк. Войдите снова.');
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
+    void navigate({ to: '/users', replace: true });
+  };
+
+  const onProfileSaved = (saved: Partial<CurrentUser>) => {
+    queryClient.setQueryData<CurrentUser>(authKeys.me(), (old) =>
+      old ? { ...old, ...saved, fio: [saved.lastname, saved.firstname, saved.middlename].filter(Boolean).join(' ') } : old,
+    );
   };
 
   return (
@@ -57,21 +108,47 @@ function CabinetLayout() {
       fullName={fullName}
       menuItems={menuItems}
       menuCounts={activeCount.data != null ? { 3: activeCount.data } : undefined}
-      banner={<ServiceBanner />}
-      onAvatarClick={() => setProfileOpen(true)}
+      banner={
+        <>
+          {impersonating && <ImpersonationBar fullName={fullName} onReturn={returnToAdmin} />}
+          <ServiceBanner />
+        </>
+      }
+      headerActions={
+        <>
+          <NotificationBell />
+          <AskQuestionButton
+            onPointerEnter={() => void loadFeedback()}
+            onClick={() => {
+              setFeedbackUsed(true);
+              setFeedbackOpen(true);
+            }}
+          />
+        </>
+      }
+      onAvatarClick={() => {
+        setProfileUsed(true);
+        setProfileOpen(true);
+      }}
+      onAvatarIntent={() => void loadProfile()}
       onLogout={logout}
       showFooter={!hideFooter}
     >
       <Outlet />
-      <UserDataDrawer
-        open={profileOpen}
-        onClose={() => setProfileOpen(false)}
-        fullName={fullName}
-        email={user.email}
-        phone={user.phone}
-        company={user.work_company}
-        roleNames={roleIds.map((id) => ROLE_NAMES[id])}
-      />
+      <Suspense fallback={null}>
+        {feedbackUsed && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />}
+        {profileUsed && (
+          <UserDataDrawer
+            open={profileOpen}
+            onClose={() => setProfileOpen(false)}
+            user={user}
+            roleNames={roleIds.map((id) => ROLE_NAMES[id])}
+            onSaved={onProfileSaved}
+          >
+            <NotificationSettings />
+          </UserDataDrawer>
+        )}
+      </Suspense>
     </Shell>
   );
 }

@@ -24,7 +24,11 @@ describe('validateFeedback (SPEC §5 Feedback)', () => {
     ['subject of 256', { ...valid, subject: 'я'.repeat(256) }, { subject: SUBJECT_TOO_LONG_MESSAGE }],
     ['empty message', { ...valid, message: '' }, { message: REQUIRED_MESSAGE }],
     ['blank message', { ...valid, message: '\n \t' }, { message: REQUIRED_MESSAGE }],
-    ['everything empty', { theme: null, subject: '', message: '' }, { theme: THEME_REQUIRED_MESSAGE, subject: REQUIRED_MESSAGE, message: REQUIRED_MESSAGE }],
+    [
+      'everything empty',
+      { theme: null, subject: '', message: '' },
+      { theme: THEME_REQUIRED_MESSAGE, subject: REQUIRED_MESSAGE, message: REQUIRED_MESSAGE },
+    ],
     ['signing-error theme 9', { ...valid, theme: 9 }, {}],
   ])('%s', (_name, values, expected) => {
     const errors = validateFeedback(values);

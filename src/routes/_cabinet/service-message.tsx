@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { Text } from '@chakra-ui/react';
+import { serviceMessageQuery } from '@/features/service-message/api/queries';
+import { ServiceMessageForm } from '@/features/service-message/components/service-message-form';
 
+/** SPEC §2 "Service message": administrator only (§6). */
 export const Route = createFileRoute('/_cabinet/service-message')({
   beforeLoad: ({ context }) => requireArea(context.roles, 'service-message'),
+  loader: ({ context }) => context.queryClient.ensureQueryData(serviceMessageQuery()),
   component: Screen,
 });
 
 function Screen() {
   usePageTitle('Сервисное сообщение');
-  return <Text color="fg.muted">Раздел «Сервисное сообщение» ещё не подключён к этой сборке.</Text>;
+  return <ServiceMessageForm />;
 }

@@ -14,6 +14,7 @@ import {
   Stack,
   Text,
   Textarea,
+  useBreakpointValue,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorToastText } from '@/lib/api/errors';
@@ -22,14 +23,7 @@ import { notifyError, notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
 import { useSendFeedback } from '../api/send-feedback';
-import {
-  attachmentProblem,
-  formatFileSize,
-  hasErrors,
-  validateFeedback,
-  type FeedbackErrors,
-  type FeedbackValues,
-} from '../feedback-rules';
+import { attachmentProblem, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -57,6 +51,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
+  const fullScreen = useBreakpointValue({ base: true, md: false }, { fallback: 'md' });
 
   // Every opening starts from the caller's pre-filled values (a signing error passes theme 9 and the details).
   useEffect(() => {
@@ -110,7 +105,8 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
         onError: (error) => {
           if (error instanceof ApiError) {
             const byField: FeedbackErrors = {};
-            for (const e of error.fieldErrors) if (e.field && e.field in FIELD_TITLES && e.field !== 'attachments') byField[e.field as keyof FeedbackValues] = e.message;
+            for (const e of error.fieldErrors)
+              if (e.field && e.field in FIELD_TITLES && e.field !== 'attachments') byField[e.field as keyof FeedbackValues] = e.message;
             setServerErrors(byField);
           }
           notifyError(errorToastText(error, 'Не удалось отправить сообщение. Попробуйте ещё раз.', (f) => FIELD_TITLES[f]));
@@ -127,7 +123,9 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
     <Dialog.Root
       open={open}
       onOpenChange={(e) => !e.open && !send.isPending && onClose()}
-      size={{ base: 'full', md: 'lg' }}
+      size={fullScreen ? 'full' : 'lg'}
+      placement="center"
+      scrollBehavior="inside"
       closeOnInteractOutside={false}
       initialFocusEl={() => (initialTheme ? subjectRef.current : themeRef.current)}
     >
@@ -136,143 +134,143 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
         <Dialog.Positioner>
           <Dialog.Content aria-describedby={`${ids}-note`}>
             <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-            <Dialog.Header>
-              <Dialog.Title>Задать вопрос</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text id={`${ids}-note`} fontSize="sm" color="fg.muted">
-                  Опишите вопрос — специалисты поддержки ответят на адрес электронной почты из вашего профиля.
-                </Text>
-                {themes.isError && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>
-                        {errorToastText(themes.error, 'Произошла ошибка при получении данных')}{' '}
-                        <Button size="xs" variant="outline" onClick={() => void themes.refetch()}>
-                          Повторить
-                        </Button>
-                      </Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-                <Field.Root required invalid={!!themeError}>
-                  <Field.Label>
-                    Тема обращения <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root disabled={themes.isPending && !themes.isError}>
-                    <NativeSelect.Field
-                      ref={themeRef}
-                      name="theme"
-                      value={values.theme ?? ''}
-                      onChange={(e) => change('theme', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                      onBlur={() => setTouched((t) => ({ ...t, theme: true }))}
-                    >
-                      <option value="">{themes.isPending ? 'Загрузка тем…' : 'Выберите тему'}</option>
-                      {themes.data?.map((theme) => (
-                        <option key={theme.id} value={theme.id}>
-                          {theme.name}
-                        </option>
-                      ))}
-                      {values.theme !== null && themes.data && !themes.data.some((t) => t.id === values.theme) && (
-                        <option value={values.theme}>Тема №{values.theme}</option>
-                      )}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{themeError}</Field.ErrorText>
-                </Field.Root>
-
-                <Field.Root required invalid={!!subjectError}>
-                  <Field.Label>
-                    Тема <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    ref={subjectRef}
-                    name="subject"
-                    value={values.subject}
-                    onChange={(e) => change('subject', e.currentTarget.value)}
-                    onBlur={() => setTouched((t) => ({ ...t, subject: true }))}
-                    autoComplete="off"
-                  />
-                  {subjectError ? (
-                    <Field.ErrorText>{subjectError}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>
-                      {values.subject.trim().length} / {FEEDBACK_SUBJECT_MAX}
-                    </Field.HelperText>
+              <Dialog.Header>
+                <Dialog.Title>Задать вопрос</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text id={`${ids}-note`} fontSize="sm" color="fg.muted">
+                    Опишите вопрос — специалисты поддержки ответят на адрес электронной почты из вашего профиля.
+                  </Text>
+                  {themes.isError && (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>
+                          {errorToastText(themes.error, 'Произошла ошибка при получении данных')}{' '}
+                          <Button size="xs" variant="outline" onClick={() => void themes.refetch()}>
+                            Повторить
+                          </Button>
+                        </Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
                   )}
-                </Field.Root>
+                  <Field.Root required invalid={!!themeError}>
+                    <Field.Label>
+                      Тема обращения <Field.RequiredIndicator />
+                    </Field.Label>
+                    <NativeSelect.Root disabled={themes.isPending && !themes.isError}>
+                      <NativeSelect.Field
+                        ref={themeRef}
+                        name="theme"
+                        value={values.theme ?? ''}
+                        onChange={(e) => change('theme', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                        onBlur={() => setTouched((t) => ({ ...t, theme: true }))}
+                      >
+                        <option value="">{themes.isPending ? 'Загрузка тем…' : 'Выберите тему'}</option>
+                        {themes.data?.map((theme) => (
+                          <option key={theme.id} value={theme.id}>
+                            {theme.name}
+                          </option>
+                        ))}
+                        {values.theme !== null && themes.data && !themes.data.some((t) => t.id === values.theme) && (
+                          <option value={values.theme}>Тема №{values.theme}</option>
+                        )}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{themeError}</Field.ErrorText>
+                  </Field.Root>
 
-                <Field.Root required invalid={!!messageError}>
-                  <Field.Label>
-                    Сообщение <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Textarea
-                    ref={messageRef}
-                    name="message"
-                    rows={6}
-                    autoresize
-                    maxH="60dvh"
-                    value={values.message}
-                    onChange={(e) => change('message', e.currentTarget.value)}
-                    onBlur={() => setTouched((t) => ({ ...t, message: true }))}
-                  />
-                  <Field.ErrorText>{messageError}</Field.ErrorText>
-                </Field.Root>
+                  <Field.Root required invalid={!!subjectError}>
+                    <Field.Label>
+                      Тема <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      ref={subjectRef}
+                      name="subject"
+                      value={values.subject}
+                      onChange={(e) => change('subject', e.currentTarget.value)}
+                      onBlur={() => setTouched((t) => ({ ...t, subject: true }))}
+                      autoComplete="off"
+                    />
+                    {subjectError ? (
+                      <Field.ErrorText>{subjectError}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        {values.subject.trim().length} / {FEEDBACK_SUBJECT_MAX}
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
 
-                <Field.Root invalid={!!fileError}>
-                  <Field.Label>Вложения</Field.Label>
-                  <input
-                    ref={fileInput}
-                    id={`${ids}-files`}
-                    type="file"
-                    multiple
-                    hidden
-                    aria-label="Прикрепить файлы"
-                    onChange={(e) => pickFiles(e.currentTarget.files)}
-                  />
-                  <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={send.isPending}>
-                    <FileIcon /> Прикрепить файлы
-                  </Button>
-                  {files.length > 0 && (
-                    <Stack as="ul" listStyleType="none" gap="1" m="0" p="0" w="full" aria-label="Прикреплённые файлы">
-                      {files.map((file, index) => (
-                        <HStack as="li" key={`${file.name}-${file.size}`} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="1">
-                          <Box minW="0">
-                            <Text truncate fontSize="sm">
-                              {file.name}
-                            </Text>
-                            <Text fontSize="xs" color="fg.muted">
-                              {formatFileSize(file.size)}
-                            </Text>
-                          </Box>
-                          <IconButton
-                            aria-label={`Удалить файл ${file.name}`}
-                            size="xs"
-                            variant="ghost"
-                            disabled={send.isPending}
-                            onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-                          >
-                            <CloseIcon />
-                          </IconButton>
-                        </HStack>
-                      ))}
-                    </Stack>
-                  )}
-                  <Field.ErrorText>{fileError}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={send.isPending}>
-                Отмена
-              </Button>
-              <Button type="submit" loading={send.isPending} loadingText="Отправка…">
-                Отправить
-              </Button>
-            </Dialog.Footer>
+                  <Field.Root required invalid={!!messageError}>
+                    <Field.Label>
+                      Сообщение <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea
+                      ref={messageRef}
+                      name="message"
+                      rows={6}
+                      autoresize
+                      maxH="60dvh"
+                      value={values.message}
+                      onChange={(e) => change('message', e.currentTarget.value)}
+                      onBlur={() => setTouched((t) => ({ ...t, message: true }))}
+                    />
+                    <Field.ErrorText>{messageError}</Field.ErrorText>
+                  </Field.Root>
+
+                  <Field.Root invalid={!!fileError}>
+                    <Field.Label>Вложения</Field.Label>
+                    <input
+                      ref={fileInput}
+                      id={`${ids}-files`}
+                      type="file"
+                      multiple
+                      hidden
+                      aria-label="Прикрепить файлы"
+                      onChange={(e) => pickFiles(e.currentTarget.files)}
+                    />
+                    <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={send.isPending}>
+                      <FileIcon /> Прикрепить файлы
+                    </Button>
+                    {files.length > 0 && (
+                      <Stack as="ul" listStyleType="none" gap="1" m="0" p="0" w="full" aria-label="Прикреплённые файлы">
+                        {files.map((file, index) => (
+                          <HStack as="li" key={`${file.name}-${file.size}`} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="1">
+                            <Box minW="0">
+                              <Text truncate fontSize="sm">
+                                {file.name}
+                              </Text>
+                              <Text fontSize="xs" color="fg.muted">
+                                {formatFileSize(file.size)}
+                              </Text>
+                            </Box>
+                            <IconButton
+                              aria-label={`Удалить файл ${file.name}`}
+                              size="xs"
+                              variant="ghost"
+                              disabled={send.isPending}
+                              onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
+                            >
+                              <CloseIcon />
+                            </IconButton>
+                          </HStack>
+                        ))}
+                      </Stack>
+                    )}
+                    <Field.ErrorText>{fileError}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={send.isPending}>
+                  Отмена
+                </Button>
+                <Button type="submit" loading={send.isPending} loadingText="Отправка…">
+                  Отправить
+                </Button>
+              </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild disabled={send.isPending}>
               <CloseButton size="sm" aria-label="Закрыть" />

@@ -1,21 +1,136 @@
-import { Badge, DataList, Drawer, HStack, Portal, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  Portal,
+  Separator,
+  SimpleGrid,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { ApiError } from '@/lib/api/errors';
+import { toaster } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+  PROFILE_MAX,
+  isProfileChanged,
+  profilePayload,
+  profileValuesOf,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from '../profile-rules';
+
+export interface ProfileUser {
+  id: number;
+  lastname?: string | null;
+  firstname?: string | null;
+  middlename?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  work_company?: string | null;
+  region?: string | null;
+  city?: string | null;
+}
 
 export interface UserDataDrawerProps {
   open: boolean;
   onClose: () => void;
-  fullName: string;
-  email?: string | null;
-  phone?: string | null;
-  company?: string | null;
+  user: ProfileUser;
   roleNames: string[];
+  /** Called with what the server saved, so the shell can show the new name at once. */
+  onSaved?: (saved: ReturnType<typeof profilePayload>) => void;
+  /** Further sections (notification settings), composed by the route. */
   children?: ReactNode;
 }
 
-/** The user-data drawer opened from the avatar (SPEC §2 shell); role is shown, never editable (SPEC §5). */
+const INPUT_TYPES: Partial<Record<ProfileField, string>> = { email: 'email', phone: 'tel' };
+const AUTOCOMPLETE: Record<ProfileField, string> = {
+  lastname: 'family-name',
+  firstname: 'given-name',
+  middlename: 'additional-name',
+  email: 'email',
+  phone: 'tel',
+  work_company: 'organization',
+  region: 'address-level1',
+  city: 'address-level2',
+};
+
+/** The user-data drawer opened from the avatar (SPEC §2): own profile (SPEC §5 limits, role not editable). */
 export function UserDataDrawer(props: UserDataDrawerProps) {
+  const { open, user } = props;
+  const initial = profileValuesOf(user);
+  const [values, setValues] = useState<ProfileValues>(initial);
+  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
+  const update = useUpdateProfile();
+  const refs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+
+  // Every opening starts from the saved profile.
+  useEffect(() => {
+    if (!open) return;
+    setValues(profileValuesOf(user));
+    setTouched({});
+    setServerErrors({});
+  }, [open, user]);
+
+  const errors = validateProfile(values);
+  const shown = (field: ProfileField) => (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+  const changed = isProfileChanged(values, initial);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])));
+    const first = PROFILE_FIELDS.find((f) => errors[f]);
+    if (first) {
+      refs.current[first]?.focus();
+      return;
+    }
+    update.mutate(
+      { userId: user.id, values },
+      {
+        onSuccess: () => {
+          notifySuccess('Данные успешно обновлены');
+          setTouched({});
+          props.onSaved?.(profilePayload(values));
+        },
+        onError: (error) => {
+          const byField: ProfileErrors = {};
+          if (error instanceof ApiError) {
+            for (const e of error.fieldErrors) {
+              const field = e.field?.replace(/^body\//, '') as ProfileField | undefined;
+              if (field && (PROFILE_FIELDS as readonly string[]).includes(field)) byField[field] = e.message;
+            }
+          }
+          setServerErrors(byField);
+          // SPEC §8 failure toast, with the server's reason when it gave a readable one.
+          const reason = error instanceof ApiError && error.kind !== 'server' ? error.serverMessage : null;
+          toaster.create({
+            type: 'error',
+            title: 'Произошла ошибка при обновлении данных',
+            description: reason ?? undefined,
+            closable: true,
+            duration: 8000,
+          });
+        },
+      },
+    );
+  };
+
   return (
-    <Drawer.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="end" size="md">
+    <Drawer.Root open={open} onOpenChange={(e) => !e.open && props.onClose()} placement="end" size={{ base: 'full', sm: 'md' }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -25,24 +140,99 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="6">
-                <DataList.Root orientation="vertical">
-                  <Item label="ФИО" value={props.fullName} />
-                  <Item label="E-mail" value={props.email} />
-                  <Item label="Телефон" value={props.phone} />
-                  <Item label="Организация" value={props.company} />
-                  <DataList.Item>
-                    <DataList.ItemLabel>Роль</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <HStack wrap="wrap">
-                        {props.roleNames.length ? props.roleNames.map((name) => <Badge key={name}>{name}</Badge>) : 'нет группы'}
+                <chakra.form onSubmit={submit} noValidate aria-labelledby="profile-title">
+                  <Stack gap="4">
+                    <Heading as="h3" size="sm" id="profile-title">
+                      Профиль
+                    </Heading>
+                    <Box>
+                      <Text fontSize="sm" fontWeight="medium" mb="1">
+                        Роль
+                      </Text>
+                      <HStack wrap="wrap" gap="1" aria-label="Роль (не редактируется)">
+                        {props.roleNames.length ? (
+                          props.roleNames.map((name) => (
+                            <Badge key={name} colorPalette="brand">
+                              {name}
+                            </Badge>
+                          ))
+                        ) : (
+                          <Text color="fg.muted">нет группы</Text>
+                        )}
                       </HStack>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                </DataList.Root>
-                {props.children}
+                      <Text fontSize="xs" color="fg.muted" mt="1">
+                        Роль назначает администратор портала.
+                      </Text>
+                    </Box>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                      {PROFILE_FIELDS.map((field) => {
+                        const error = shown(field);
+                        const max = PROFILE_MAX[field];
+                        const required = field === 'lastname' || field === 'firstname';
+                        return (
+                          <Field.Root
+                            key={field}
+                            invalid={!!error}
+                            required={required}
+                            gridColumn={field === 'work_company' ? { md: 'span 2' } : undefined}
+                          >
+                            <Field.Label>
+                              {PROFILE_LABELS[field]} {required && <Field.RequiredIndicator />}
+                            </Field.Label>
+                            <Input
+                              ref={(el) => {
+                                refs.current[field] = el;
+                              }}
+                              name={field}
+                              type={INPUT_TYPES[field] ?? 'text'}
+                              autoComplete={AUTOCOMPLETE[field]}
+                              value={values[field]}
+                              onChange={(e) => {
+                                const value = e.currentTarget.value;
+                                setValues((v) => ({ ...v, [field]: value }));
+                                setTouched((t) => ({ ...t, [field]: true }));
+                                setServerErrors((s) => ({ ...s, [field]: undefined }));
+                              }}
+                            />
+                            {error ? (
+                              <Field.ErrorText>{error}</Field.ErrorText>
+                            ) : (
+                              max !== null &&
+                              values[field].length > max * 0.8 && <Field.HelperText>{`${values[field].trim().length} / ${max}`}</Field.HelperText>
+                            )}
+                          </Field.Root>
+                        );
+                      })}
+                    </SimpleGrid>
+                    <HStack gap="2" justify="flex-end">
+                      <Button
+                        variant="outline"
+                        disabled={!changed || update.isPending}
+                        onClick={() => {
+                          setValues(initial);
+                          setTouched({});
+                          setServerErrors({});
+                        }}
+                      >
+                        Отменить изменения
+                      </Button>
+                      <Button type="submit" loading={update.isPending} disabled={!changed}>
+                        Сохранить
+                      </Button>
+                    </HStack>
+                  </Stack>
+                </chakra.form>
+                {props.children && (
+                  <>
+                    <Separator />
+                    {props.children}
+                  </>
+                )}
               </Stack>
             </Drawer.Body>
-            <Drawer.CloseTrigger aria-label="Закрыть" />
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Закрыть" />
+            </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
@@ -50,11 +240,4 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
   );
 }
 
-function Item({ label, value }: { label: string; value?: string | null }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
+export default UserDataDrawer;

@@ -15,6 +15,8 @@ export interface ShellProps {
   banner?: ReactNode;
   headerActions?: ReactNode;
   onAvatarClick?: () => void;
+  /** Pointer or focus on the avatar: a chance to fetch the drawer's code before the click. */
+  onAvatarIntent?: () => void;
   onLogout: () => void;
   showFooter: boolean;
   children: ReactNode;
@@ -99,7 +101,14 @@ export function Shell(props: ShellProps) {
           <PageTitle title={title} />
           <HStack gap="1" flexShrink={0}>
             {props.headerActions}
-            <IconButton aria-label={`Данные пользователя: ${props.fullName}`} variant="ghost" rounded="full" onClick={props.onAvatarClick}>
+            <IconButton
+              aria-label={`Данные пользователя: ${props.fullName}`}
+              variant="ghost"
+              rounded="full"
+              onClick={props.onAvatarClick}
+              onPointerEnter={props.onAvatarIntent}
+              onFocus={props.onAvatarIntent}
+            >
               <Avatar.Root size="sm" colorPalette="brand">
                 <Avatar.Fallback>{initials(props.fullName)}</Avatar.Fallback>
               </Avatar.Root>

@@ -1,0 +1,66 @@
+import { PROFILE_NAME_MAX, PROFILE_PLACE_MAX } from '@/lib/limits';
+
+/** The own-profile fields of PATCH /v1/users/{id}/update (SPEC §7); the role is never among them (SPEC §5). */
+export const PROFILE_FIELDS = ['lastname', 'firstname', 'middlename', 'email', 'phone', 'work_company', 'region', 'city'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+export const PROFILE_LABELS: Record<ProfileField, string> = {
+  lastname: 'Фамилия',
+  firstname: 'Имя',
+  middlename: 'Отчество',
+  email: 'E-mail',
+  phone: 'Телефон',
+  work_company: 'Организация',
+  region: 'Регион',
+  city: 'Город',
+};
+
+/** SPEC §5 "Profile": surname, name, patronymic max 50; phone max 50; organisation, region, city max 200. */
+export const PROFILE_MAX: Record<ProfileField, number | null> = {
+  lastname: PROFILE_NAME_MAX,
+  firstname: PROFILE_NAME_MAX,
+  middlename: PROFILE_NAME_MAX,
+  email: null,
+  phone: PROFILE_NAME_MAX,
+  work_company: PROFILE_PLACE_MAX,
+  region: PROFILE_PLACE_MAX,
+  city: PROFILE_PLACE_MAX,
+};
+
+const REQUIRED: readonly ProfileField[] = ['lastname', 'firstname'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_CHARS = /^[+\d\s()-]+$/;
+
+export const tooLongMessage = (max: number) => `Не более ${max} символов`;
+
+/** SPEC §5 named rules: required "Заполните поле", e-mail "Введите корректный E-mail", phone "Введите корректный номер телефона". */
+export function validateProfile(values: ProfileValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field].trim();
+    const max = PROFILE_MAX[field];
+    if (REQUIRED.includes(field) && !value) errors[field] = 'Заполните поле';
+    else if (max !== null && Array.from(value).length > max) errors[field] = tooLongMessage(max);
+  }
+  const email = values.email.trim();
+  if (email && !errors.email && !EMAIL.test(email)) errors.email = 'Введите корректный E-mail';
+  const phone = values.phone.trim();
+  if (phone && !errors.phone) {
+    const digits = phone.replace(/\D/g, '').length;
+    if (!PHONE_CHARS.test(phone) || digits < 10 || digits > 15) errors.phone = 'Введите корректный номер телефона';
+  }
+  return errors;
+}
+
+export function profileValuesOf(user: Partial<Record<ProfileField, string | null | undefined>>): ProfileValues {
+  return Object.fromEntries(PROFILE_FIELDS.map((f) => [f, user[f] ?? ''])) as ProfileValues;
+}
+
+/** The request body: trimmed values, empty optional fields sent as null. */
+export function profilePayload(values: ProfileValues): Record<ProfileField, string | null> {
+  return Object.fromEntries(PROFILE_FIELDS.map((f) => [f, values[f].trim() || null])) as Record<ProfileField, string | null>;
+}
+
+export const isProfileChanged = (a: ProfileValues, b: ProfileValues) => PROFILE_FIELDS.some((f) => a[f].trim() !== b[f].trim());

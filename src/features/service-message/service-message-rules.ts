@@ -1,0 +1,24 @@
+/** SPEC §5 "Service message": the message is required ("Введите сообщение"). */
+export const MESSAGE_REQUIRED = 'Введите сообщение';
+/** A banner is one or two lines of text; a longer one is refused before it reaches the server. */
+export const SERVICE_MESSAGE_MAX = 1000;
+
+export interface ServiceMessageValues {
+  /** SPEC §9: switch 1 shown, 0 hidden. */
+  switch: 0 | 1;
+  message: string;
+}
+
+export function validateServiceMessage(values: ServiceMessageValues): { message?: string } {
+  const text = values.message.trim();
+  if (!text) return { message: MESSAGE_REQUIRED };
+  if (text.length > SERVICE_MESSAGE_MAX) return { message: `Сообщение не может быть длиннее ${SERVICE_MESSAGE_MAX} символов` };
+  return {};
+}
+
+/** SPEC §5: "Сохранить" is disabled while the form is invalid or saving. */
+export const canSave = (values: ServiceMessageValues, saving: boolean) => !saving && !validateServiceMessage(values).message;
+
+/** The banner shows only a switched-on, non-empty message (SPEC §2 shell banner). */
+export const bannerText = (data: { switch: number | string; message?: string | null } | undefined): string | null =>
+  data && Number(data.switch) === 1 && data.message?.trim() ? data.message.trim() : null;

@@ -1,0 +1,221 @@
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { ROLE_NAMES, roleIdsFromGroups } from '@/lib/roles';
+import type { UserRow } from '../api/users-list';
+import type { Group } from '../api/groups';
+import { canLogInAs, tokenValidity, type TokenValidity } from '../token-validity';
+
+export interface UsersTableProps {
+  users: UserRow[];
+  groups: Group[] | undefined;
+  now: number;
+  /** Administrators assign groups, refresh tokens and log in as (SPEC §6). */
+  canManage: boolean;
+  currentUserId: number;
+  loggingInAsId: number | null;
+  onAssign: (user: UserRow) => void;
+  onRefresh: (user: UserRow) => void;
+  onLoginAs: (user: UserRow) => void;
+}
+
+export function groupNames(user: UserRow, groups: Group[] | undefined): string[] {
+  const byId = new Map(groups?.map((g) => [g.id, g.name]));
+  return roleIdsFromGroups(user.groups).map((id) => byId.get(id) ?? ROLE_NAMES[id]);
+}
+
+export const displayName = (user: UserRow) =>
+  user.fio?.trim() || [user.lastname, user.firstname, user.middlename].filter(Boolean).join(' ') || user.username || `Пользователь ${user.id}`;
+
+const TOKEN_COLOR = { valid: 'green.fg', expired: 'red.fg', none: 'fg.muted' } as const;
+
+/** SPEC §2 columns: ID, full name, e-mail, phone, groups, assign-group button, token validity with refresh, log in as. */
+export function UsersTable(props: UsersTableProps) {
+  const compact = useBreakpointValue({ base: true, lg: false }, { fallback: 'lg' });
+  if (compact) return <UserCards {...props} />;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">
+      <Table.Root size="sm" interactive>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w="16">ID</Table.ColumnHeader>
+            <Table.ColumnHeader>ФИО</Table.ColumnHeader>
+            <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+            <Table.ColumnHeader>Телефон</Table.ColumnHeader>
+            <Table.ColumnHeader>Группы</Table.ColumnHeader>
+            {props.canManage && <Table.ColumnHeader srOnly>Назначение групп</Table.ColumnHeader>}
+            <Table.ColumnHeader>Токен</Table.ColumnHeader>
+            {props.canManage && <Table.ColumnHeader srOnly>Вход от имени пользователя</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {props.users.map((user) => {
+            const token = tokenValidity(user.tokenExpireAt, props.now);
+            const name = displayName(user);
+            return (
+              <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
+                <Table.Cell>{user.id}</Table.Cell>
+                <Table.Cell fontWeight="medium" minW="40">
+                  {name}
+                </Table.Cell>
+                <Table.Cell wordBreak="break-all" minW="36">
+                  {user.email || '—'}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{user.phone || '—'}</Table.Cell>
+                <Table.Cell>
+                  <GroupBadges names={groupNames(user, props.groups)} />
+                </Table.Cell>
+                {props.canManage && (
+                  <Table.Cell>
+                    <IconButton
+                      size="xs"
+                      variant="outline"
+                      onClick={() => props.onAssign(user)}
+                      aria-label={`Назначить группы: ${name}`}
+                      title="Назначить группы"
+                    >
+                      <GroupsIcon />
+                    </IconButton>
+                  </Table.Cell>
+                )}
+                <Table.Cell>
+                  <TokenCell token={token} canManage={props.canManage} name={name} onRefresh={() => props.onRefresh(user)} />
+                </Table.Cell>
+                {props.canManage && (
+                  <Table.Cell>
+                    <LoginAsButton {...props} user={user} name={name} />
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function UserCards(props: UsersTableProps) {
+  return (
+    <Stack as="ul" listStyleType="none" m="0" p="0" gap="3">
+      {props.users.map((user) => {
+        const token = tokenValidity(user.tokenExpireAt, props.now);
+        const name = displayName(user);
+        return (
+          <Card.Root as="li" key={user.id} size="sm" data-testid={`user-row-${user.id}`}>
+            <Card.Body gap="2">
+              <Flex justify="space-between" gap="2" align="start">
+                <Text fontWeight="semibold">{name}</Text>
+                <Text color="fg.muted" fontSize="sm" flexShrink={0}>
+                  ID {user.id}
+                </Text>
+              </Flex>
+              <Box fontSize="sm" color="fg.muted">
+                <Text wordBreak="break-all">{user.email || '—'}</Text>
+                <Text>{user.phone || '—'}</Text>
+              </Box>
+              <GroupBadges names={groupNames(user, props.groups)} />
+              <TokenCell token={token} canManage={props.canManage} name={name} onRefresh={() => props.onRefresh(user)} />
+              {props.canManage && (
+                <HStack gap="2" wrap="wrap">
+                  <Button size="xs" variant="outline" onClick={() => props.onAssign(user)} aria-label={`Назначить группы: ${name}`}>
+                    Назначить группы
+                  </Button>
+                  <LoginAsButton {...props} user={user} name={name} />
+                </HStack>
+              )}
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function GroupBadges({ names }: { names: string[] }) {
+  if (!names.length)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        нет группы
+      </Text>
+    );
+  return (
+    <HStack gap="1" wrap="wrap">
+      {names.map((name) => (
+        <Badge key={name} variant="subtle" colorPalette="brand">
+          {name}
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
+
+function TokenCell(props: { token: TokenValidity; canManage: boolean; name: string; onRefresh: () => void }) {
+  return (
+    <HStack gap="1" justify="space-between">
+      <Text fontSize="sm" color={TOKEN_COLOR[props.token.state]} lineHeight="short">
+        {props.token.label}
+      </Text>
+      {props.canManage && (
+        <IconButton size="xs" variant="ghost" aria-label={`Обновить токен: ${props.name}`} title="Обновить токен" onClick={props.onRefresh}>
+          <RefreshIcon />
+        </IconButton>
+      )}
+    </HStack>
+  );
+}
+
+function LoginAsButton(props: UsersTableProps & { user: UserRow; name: string }) {
+  const { user } = props;
+  // SPEC §6: only while that user's token has not expired; logging in as oneself means nothing.
+  const allowed = canLogInAs(user.tokenExpireAt, props.now) && user.id !== props.currentUserId;
+  return (
+    <Button
+      size="xs"
+      colorPalette="brand"
+      disabled={!allowed || props.loggingInAsId !== null}
+      loading={props.loggingInAsId === user.id}
+      onClick={() => props.onLoginAs(user)}
+      aria-label={`Войти как ${props.name}`}
+      title={allowed ? undefined : user.id === props.currentUserId ? 'Это ваша учётная запись' : 'Токен пользователя истёк или отсутствует'}
+    >
+      Войти как
+    </Button>
+  );
+}
+
+function GroupsIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6" />
+    </svg>
+  );
+}
+
+function RefreshIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M21 12a9 9 0 1 1-2.64-6.36M21 3v6h-6" />
+    </svg>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+
+test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)', () => {
+  test('the rules refuse an incomplete form, then a question with an attachment is sent as multipart', async ({ page }) => {
+    // Chromium does not hand multipart bodies with files to Playwright: the app's own fetch records what it sends.
+    await page.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      (window as unknown as { sentForms: unknown[] }).sentForms = [];
+      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        if (request.url.includes('/hosts/support/messages')) {
+          const form = await request.clone().formData();
+          (window as unknown as { sentForms: unknown[] }).sentForms.push(
+            [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}:${value.size}`]),
+          );
+        }
+        return original(input as RequestInfo, init);
+      };
+    });
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    await expect(dialog).toBeVisible();
+    // Themes come from the support host, the signing-error theme 9 among them.
+    const theme = dialog.getByRole('combobox', { name: /Тема обращения/ });
+    await expect(theme.locator('option')).toHaveCount(11);
+    await expect(theme.locator('option[value="9"]')).toHaveText('Ошибка подписания электронной подписью');
+
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/hosts/support/messages')) sent += 1;
+    });
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await expect(dialog.getByText('Выберите тему обращения')).toBeVisible();
+    await expect(dialog.getByText('Заполните поле')).toHaveCount(2);
+    await dialog.getByRole('textbox', { name: /^Тема/ }).fill('я'.repeat(256));
+    await expect(dialog.getByText('Тема не может быть длиннее 255 символов')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    expect(sent, 'nothing is sent while the form is invalid').toBe(0);
+
+    await theme.selectOption({ label: 'Технические неполадки' });
+    await dialog.getByRole('textbox', { name: /^Тема/ }).fill('Не загружается отчёт');
+    await dialog.getByRole('textbox', { name: /Сообщение/ }).fill('При загрузке файла отчёта страница показывает ошибку. Скриншот во вложении.');
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'скриншот-ошибки.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await expect(dialog.getByRole('list', { name: 'Прикреплённые файлы' })).toContainText('скриншот-ошибки.png');
+    await screenshot(page, 'feedback-dialog-desktop');
+
+    const requestPromise = page.waitForRequest((r) => r.url().includes('/hosts/support/messages') && r.method() === 'POST');
+    const responsePromise = page.waitForResponse((r) => r.url().includes('/hosts/support/messages'));
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    expect((await requestPromise).headers()['content-type']).toContain('multipart/form-data');
+    expect((await responsePromise).status()).toBe(200);
+    const forms = await page.evaluate(() => (window as unknown as { sentForms: [string, string][][] }).sentForms);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).toEqual([
+      ['project', 'grants-cabinet'],
+      ['theme', '6'],
+      ['subject', 'Не загружается отчёт'],
+      ['message', 'При загрузке файла отчёта страница показывает ошибку. Скриншот во вложении.'],
+      ['attachments[]', 'file:скриншот-ошибки.png:8'],
+    ]);
+    await expect(page.getByText('Сообщение отправлено')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectNoContractViolations(page.request);
+  });
+
+  test('a server failure keeps what was typed and shows the reason', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/programs');
+    await page.route('**/hosts/support/messages', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Тема обращения закрыта', errors: [{ field: 'theme', message: 'Тема обращения закрыта' }] }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    await dialog.getByRole('combobox', { name: /Тема обращения/ }).selectOption({ label: 'Другое' });
+    await dialog.getByRole('textbox', { name: /^Тема/ }).fill('Вопрос');
+    await dialog.getByRole('textbox', { name: /Сообщение/ }).fill('Текст вопроса');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByText('Тема обращения закрыта в поле Тема обращения')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /Сообщение/ })).toHaveValue('Текст вопроса');
+  });
+
+  test('phone width: the dialog fills the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    await expect(dialog.getByRole('combobox', { name: /Тема обращения/ }).locator('option')).toHaveCount(11);
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'feedback-dialog-phone');
+  });
+});
