@@ -4,7 +4,10 @@ import { projectsV1Cases } from './contract-cases-projects-v1';
 import { reportsCases } from './contract-cases-reports';
 import { contestCases } from './contract-cases-contest';
 import { screenCases } from './contract-cases-screens';
-import { HOSTS, type HostName } from './lib/spec';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HOSTS, ROOT, type HostName } from './lib/spec';
+import { TABLE_END, TABLE_START } from './contract-readme';
 
 /**
  * The contract suite (issue "Contracts", point 6): every operation of every spec is called through the generated
@@ -39,6 +42,12 @@ describe('the specs', () => {
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
     expect(duplicates).toEqual([]);
     expect(h.server.operationCount).toBe(ids.length);
+  });
+
+  it('are all listed in the coverage table of openapi/README.md', () => {
+    const readme = readFileSync(path.join(ROOT, 'openapi/README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf(TABLE_START), readme.indexOf(TABLE_END));
+    expect(OPERATIONS.map((op) => op.operationId).filter((id) => !table.includes(`\`${id}\``))).toEqual([]);
   });
 
   it('have one contract case per operation (and none for operations that do not exist)', () => {
@@ -93,7 +102,8 @@ describe('coverage', () => {
     console.info(
       [
         `Contract coverage: ${covered.length} of ${ids.length} operations reached with a 2xx and a 4xx answer (${JSON.stringify(byHost)}).`,
-        `Bad inputs other than a missing token (400/403/404/409/422): ${ids.filter((id) => specific.has(id)).length} of ${ids.length} operations.`,
+        `Bad inputs other than a missing token (400/403/404/409/422): ${ids.filter((id) => specific.has(id)).length} of ${ids.length} operations` +
+          ` (only "no token → 401" for: ${ids.filter((id) => !specific.has(id)).join(', ') || 'none'}).`,
         `Requests made: ${h.exchanges.length}; contract violations: ${h.server.violations.length}.`,
         PENDING_HANDLERS.length ? `PENDING_HANDLERS (no handler on the reference server yet, cases skipped): ${PENDING_HANDLERS.join(', ')}` : 'PENDING_HANDLERS: none.',
       ].join('\n'),
