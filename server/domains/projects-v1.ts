@@ -1040,6 +1040,17 @@ export const CENTER_NTI_SEED: Omit<CenterNti, 'id'>[] = [
   { fullTitle: 'Центр компетенций НТИ «Нейротехнологии, технологии виртуальной и дополненной реальности» на базе ДВФУ', shortTitle: 'ЦК НТИ «Нейротехнологии и VR/AR»', programNumber: 'НТИ-2019-05', codePpp: '0000105' },
 ];
 
+/** Demo employees: [lastname, firstname, middlename, position, projectId, centerNtiId] (Center NTI ids follow CENTER_NTI_SEED). */
+export const EMPLOYEE_SEED = [
+  ['Кравцова', 'Дарья', 'Игоревна', 'Ведущий инженер', 1, 1],
+  ['Гусев', 'Артем', 'Владимирович', 'Руководитель лаборатории', 1, 1],
+  ['Ахметова', 'Лилия', 'Рустамовна', 'Аналитик данных', 2, 2],
+  ['Сорокин', 'Илья', 'Павлович', 'Инженер-конструктор', 3, 3],
+  ['Фролова', 'Наталья', 'Олеговна', 'Менеджер проекта', 4, 4],
+  ['Мельников', 'Кирилл', 'Андреевич', 'Программист', 5, 5],
+  ['Зуева', 'Татьяна', 'Михайловна', 'Научный сотрудник', 6, 2],
+] as const;
+
 export async function seedProjectsV1(s: Services): Promise<void> {
   const now = s.clock.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * 86400000).toISOString();
@@ -1059,16 +1070,7 @@ export async function seedProjectsV1(s: Services): Promise<void> {
   for (const m of members) await consortiums.insert({ ...m, projectId: pid(m.projectId), createdAt: at(120), updatedAt: at(30), _createdBy: 7 });
 
   const employees = s.collection<Json>('employees');
-  const people = [
-    ['Кравцова', 'Дарья', 'Игоревна', 'Ведущий инженер', 1, 1],
-    ['Гусев', 'Артем', 'Владимирович', 'Руководитель лаборатории', 1, 1],
-    ['Ахметова', 'Лилия', 'Рустамовна', 'Аналитик данных', 2, 2],
-    ['Сорокин', 'Илья', 'Павлович', 'Инженер-конструктор', 3, 3],
-    ['Фролова', 'Наталья', 'Олеговна', 'Менеджер проекта', 4, 4],
-    ['Мельников', 'Кирилл', 'Андреевич', 'Программист', 5, 5],
-    ['Зуева', 'Татьяна', 'Михайловна', 'Научный сотрудник', 6, 2],
-  ] as const;
-  for (const [lastname, firstname, middlename, position, projectId, centerNtiId] of people) {
+  for (const [lastname, firstname, middlename, position, projectId, centerNtiId] of EMPLOYEE_SEED) {
     const login = `${lastname.toLowerCase()}`.replace(/[^a-zа-я]/g, '');
     await employees.insert({
       lastname,

@@ -7,6 +7,7 @@ import { renderPdf, rub } from '../lib/pdf-sample';
 import { cellNumber, cellText, headerKey, writeXlsx, type Cell } from '../lib/xlsx-sample';
 import {
   DOC_STATUSES,
+  EMPLOYEE_SEED,
   DOC_STATUS_NAMES,
   STAFF_DECIDE,
   STAFF_READ,
@@ -960,7 +961,6 @@ export async function seedReports(s: Services): Promise<void> {
   const reports = s.collection<StoredReport>('reports');
   const history = s.collection<HistoryEntry>('report_history');
   const projects = new Map((await projectsOf(s).all()).map((p) => [p.id, p] as [number, StoredProject]));
-  const employees = await s.collection<Json & { id: number }>('employees').all();
   const now = s.clock.now();
   const day = 86400000;
 
@@ -1007,7 +1007,8 @@ export async function seedReports(s: Services): Promise<void> {
       updatedAt: new Date(now - (100 - id * 5) * day).toISOString(),
       _createdBy: project?.ownerId ?? 7,
       _grantAmount: grant,
-      _centerNtiId: (employees.find((e) => e.projectId === projectId && e.centerNtiId)?.centerNtiId as number | undefined) ?? null,
+      // The Center NTI of a project is that of its employees (seeded right after the reports).
+      _centerNtiId: EMPLOYEE_SEED.find((e) => e[4] === projectId)?.[5] ?? null,
       _expense: { [String(year)]: { id: id * 100 + (year % 100), rows: expenseRows, signed: status !== 'draft', signedAt, updatedAt: created } },
       _coFinance: {
         id: id * 100 + 1,
