@@ -45,7 +45,7 @@ interface CalendarSeed {
   days: [number, number] | null;
 }
 
-/** Tasks of the grantee (7) and the user (8) spread over this and the next months, some of them without dates. */
+/** Tasks of the grantee (7), the user (8) and user 102 spread over this and the next months, some of them without dates. */
 const CALENDAR_TASKS: CalendarSeed[] = [
   { projectId: 1, name: 'Согласование календарного плана этапа 3', description: 'Согласуйте с менеджером фонда уточнённый календарный план третьего этапа.', template: 'PT-PLAN', status: 'FILLING', days: [-2, 3] },
   { projectId: 1, name: 'Дополнительные материалы к отчёту по этапу', description: 'Приложите протоколы испытаний и фотографии опытного образца к отчёту по этапу.', template: 'PT-REPORT-STAGE1', status: 'NEW', days: null },
@@ -57,6 +57,10 @@ const CALENDAR_TASKS: CalendarSeed[] = [
   { projectId: 2, name: 'Фотоотчёт о монтаже оборудования', description: 'Загрузите фотографии смонтированного оборудования в теплице.', template: 'PT-REPORT-STAGE1', status: 'NEW', days: [1, 10] },
   { projectId: 2, name: 'Сведения о созданных рабочих местах', description: 'Укажите количество созданных высокопроизводительных рабочих мест.', template: 'PT-FIN-REPORT', status: 'NEW', days: null },
   { projectId: 2, name: 'Промежуточный отчёт по этапу 2', description: 'Научно-технический отчёт и финансовый отчёт по второму этапу.', template: 'PT-REPORT-STAGE1', status: 'FILLING', days: [-20, 25] },
+  // Project 5 (owner 102): a sparse calendar the end-to-end tests read.
+  { projectId: 5, name: 'Паспорт гидрологического поста', description: 'Заполните паспорт прототипа поста: координаты, состав датчиков, канал связи.', template: 'PT-REPORT-STAGE1', status: 'FILLING', days: [-1, 2] },
+  { projectId: 5, name: 'Согласование мест установки постов', description: 'Приложите согласования с администрациями поселений.', template: 'PT-PLAN', status: 'NEW', days: null },
+  { projectId: 5, name: 'Испытания сети постов в паводок', description: 'Отчёт о работе сети постов в период весеннего паводка.', template: 'PT-REPORT-STAGE1', status: 'NEW', days: [70, 80] },
 ];
 
 export async function seedCalendar(s: Services): Promise<void> {

@@ -638,7 +638,7 @@ function extraProjects(): ProjectSeed[] {
   return EXTRA_NAMES.map(([name, description], i) => {
     const id = 7 + i;
     const [counterparty, inn] = COMPANIES[i % COMPANIES.length]!;
-    // Project 7 belongs to the grantee demo account and has both request buttons (end-to-end tests send requests there).
+    // Projects 7 and 9 belong to the grantee demo account and have both request buttons (end-to-end tests act there).
     const ownerId = id === 7 || id === 9 ? 7 : id === 8 ? 8 : 100 + ((i * 5) % 50);
     const withPlan = i % 3 !== 2;
     return {
@@ -653,8 +653,8 @@ function extraProjects(): ProjectSeed[] {
       contractNo: `${1000 + ((id * 377) % 8999)}ГС${1 + (i % 3)}/${String(40000 + ((id * 7919) % 59999))}`,
       ownerId,
       memberIds: [100 + ((i * 7 + 3) % 56), 100 + ((i * 11 + 1) % 56)].filter((m) => m !== ownerId),
-      zni: id === 7 || i % 2 === 0,
-      rid: id === 7 || i % 3 === 0,
+      zni: id === 7 || id === 9 || i % 2 === 0,
+      rid: id === 7 || id === 9 || i % 3 === 0,
       plan: withPlan
         ? [
             STAGE('Этап 1. Научно-исследовательские работы', 'Анализ аналогов, выбор технических решений, лабораторные испытания.', -200 + i * 5, -60 + i * 5),

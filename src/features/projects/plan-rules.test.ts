@@ -16,6 +16,10 @@ describe('plan stages (SPEC §2 Plan tab)', () => {
     { name: 'open start, ends ahead', s: stage(null, 3), phase: 'active', color: 'brand.solid', note: 'осталось 3 дня' },
     { name: 'started, no end', s: stage(-3, null), phase: 'active', color: 'brand.solid', note: '' },
     { name: 'no dates at all', s: stage(null, null), phase: 'future', color: 'green.500', note: '' },
+    { name: 'ends later today', s: stage(-10, 0.25), phase: 'active', color: 'brand.solid', note: 'последний день' },
+    { name: 'ended earlier today', s: stage(-10, -0.2), phase: 'past', color: 'gray.400', note: 'завершился сегодня' },
+    { name: 'starts later today', s: stage(0.25, 9), phase: 'future', color: 'green.500', note: 'начнется сегодня' },
+    { name: 'ends in 4.9 days: 5 calendar days', s: stage(-1, 4.9), phase: 'active', color: 'brand.solid', note: 'осталось 5 дней' },
   ])('$name → $phase, $color, "$note"', ({ s, phase, color, note }) => {
     expect(stagePhase(s, NOW)).toBe(phase);
     expect(stageDotColor(s, NOW)).toBe(color);

@@ -30,19 +30,32 @@ export const STAGE_DOT_COLORS: Record<StagePhase, string> = {
 
 export const stageDotColor = (stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: number) => STAGE_DOT_COLORS[stagePhase(stage, nowMs)];
 
-function relative(iso: string, nowMs: number): string {
-  return DateTime.fromISO(iso).toRelative({ base: DateTime.fromMillis(nowMs), locale: 'ru' }) ?? '';
+/** Stage dates are compared as whole Moscow calendar days: "осталось 5 дней" means five days, not 4.9. */
+function dayDiff(iso: string, nowMs: number): { days: number; relative: string } {
+  const target = DateTime.fromISO(iso, { zone: MOSCOW_ZONE }).startOf('day');
+  const today = DateTime.fromMillis(nowMs, { zone: MOSCOW_ZONE }).startOf('day');
+  return { days: Math.round(target.diff(today, 'days').days), relative: target.toRelative({ base: today, locale: 'ru' }) ?? '' };
 }
 
 /**
  * SPEC §2 Plan tab relative note, in Russian via luxon: "прошло … назад" (past, counted from the end),
  * "начнется через …" (future, counted to the start), "осталось …" (active, counted to the end).
+ * Within the same day the note says so instead of "0 дней".
  */
 export function stageNote(stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: number): string {
   const phase = stagePhase(stage, nowMs);
-  if (phase === 'past' && stage.dateTo) return `прошло ${relative(stage.dateTo, nowMs)}`;
-  if (phase === 'future' && stage.dateFrom) return `начнется ${relative(stage.dateFrom, nowMs)}`;
-  if (phase === 'active' && stage.dateTo) return `осталось ${relative(stage.dateTo, nowMs).replace(/^через\s+/, '')}`;
+  if (phase === 'past' && stage.dateTo) {
+    const { days, relative } = dayDiff(stage.dateTo, nowMs);
+    return days === 0 ? 'завершился сегодня' : `прошло ${relative}`;
+  }
+  if (phase === 'future' && stage.dateFrom) {
+    const { days, relative } = dayDiff(stage.dateFrom, nowMs);
+    return days === 0 ? 'начнется сегодня' : `начнется ${relative}`;
+  }
+  if (phase === 'active' && stage.dateTo) {
+    const { days, relative } = dayDiff(stage.dateTo, nowMs);
+    return days === 0 ? 'последний день' : `осталось ${relative.replace(/^через\s+/, '')}`;
+  }
   return '';
 }
 

@@ -168,6 +168,15 @@ describe('plannedNote (SPEC §4 "просрочено на …" / "через �
     expect(plannedNote(NOW_S + days * DAY, NOW_MS)).toEqual({ text, overdue });
   });
 
+  it.each([
+    { name: 'almost 20 days ahead counts as 20 calendar days', at: NOW_S + 20 * DAY - 3600, text: 'через 20 дней', overdue: false },
+    { name: 'later today', at: NOW_S + 3600, text: 'срок сегодня', overdue: false },
+    { name: 'earlier today', at: NOW_S - 3600, text: 'срок сегодня', overdue: false },
+    { name: 'yesterday evening', at: NOW_S - 14 * 3600, text: 'просрочено на 1 день', overdue: true },
+  ])('$name → $text', ({ at, text, overdue }) => {
+    expect(plannedNote(at, NOW_MS)).toEqual({ text, overdue });
+  });
+
   it('gives nothing without a planned date', () => {
     expect(plannedNote(null, NOW_MS)).toBeNull();
     expect(plannedNote(undefined, NOW_MS)).toBeNull();

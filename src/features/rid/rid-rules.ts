@@ -115,20 +115,18 @@ export function normaliseRidFilters(rids: readonly Rid[], filters: RidFilters): 
   return next;
 }
 
-function relative(target: DateTime, now: DateTime): string {
-  return target.toRelative({ base: now, locale: 'ru' }) ?? '';
-}
-
 /**
  * SPEC §4: pending shows the planned date with a relative note such as "просрочено на …" or "через …".
- * plannedAt is unix time in seconds.
+ * plannedAt is unix time in seconds. A planned date is a day, so whole Moscow calendar days are compared.
  */
 export function plannedNote(plannedAt: number | null | undefined, nowMs: number): { text: string; overdue: boolean } | null {
   if (plannedAt === null || plannedAt === undefined) return null;
-  const target = DateTime.fromSeconds(plannedAt);
-  const now = DateTime.fromMillis(nowMs);
-  if (target < now) return { text: `просрочено на ${relative(target, now).replace(/\s*назад$/, '')}`, overdue: true };
-  return { text: relative(target, now), overdue: false };
+  const target = DateTime.fromSeconds(plannedAt, { zone: MOSCOW_ZONE }).startOf('day');
+  const today = DateTime.fromMillis(nowMs, { zone: MOSCOW_ZONE }).startOf('day');
+  if (target.equals(today)) return { text: 'срок сегодня', overdue: false };
+  const relative = target.toRelative({ base: today, locale: 'ru' }) ?? '';
+  if (target < today) return { text: `просрочено на ${relative.replace(/\s*назад$/, '')}`, overdue: true };
+  return { text: relative, overdue: false };
 }
 
 /** SPEC §9: dates are shown DD.MM.YYYY. Accepts ISO dates or unix seconds. */

@@ -64,6 +64,7 @@ function ProjectScreen() {
         />
       }
       ridContent={<RidTab projectId={projectId} canAct={isMember} onTasksChanged={refreshTasks} />}
+      onRequestSent={refreshTasks}
     />
   );
 }

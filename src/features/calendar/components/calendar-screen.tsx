@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Calendar, luxonLocalizer, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
-import { Box } from '@chakra-ui/react';
+import { Box, useBreakpointValue } from '@chakra-ui/react';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
 import { EventDialog } from './event-dialog';
 import { FourMonthView } from './four-month-view';
+import { CalendarToolbar } from './calendar-toolbar';
 
 /**
  * The calendar screen (SPEC §2 "Calendar"): react-big-calendar with the luxon localizer in Russian, the month view and
@@ -34,6 +35,10 @@ const messages = {
   noEventsInRange: 'Нет задач в этом периоде',
   showMore: (count: number) => `ещё ${count}`,
 };
+/** Phone cells are ~48 px wide: "+N" fits where "ещё N" does not. */
+const phoneMessages = { ...messages, showMore: (count: number) => `+${count}` };
+
+const components = { toolbar: CalendarToolbar };
 
 const formats = {
   monthHeaderFormat: 'LLLL yyyy',
@@ -47,6 +52,7 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   const [date, setDate] = useState(() => new Date(now));
   const [view, setView] = useState<CalendarView>('month');
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
 
   const eventPropGetter = useCallback(
     (event: CalendarEvent) => ({ style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' }),
@@ -60,8 +66,8 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
       borderWidth="1px"
       borderRadius="lg"
       p={{ base: '2', md: '4' }}
-      h={view === 'month' ? { base: '640px', md: 'calc(100dvh - 190px)' } : 'auto'}
-      minH={view === 'month' ? '560px' : undefined}
+      // Month rows need room for several tasks; on a desktop the calendar may run a little below the fold.
+      h={view === 'month' ? { base: '600px', md: 'max(780px, calc(100dvh - 170px))' } : 'auto'}
       css={CALENDAR_CSS}
     >
       <Calendar<CalendarEvent>
@@ -73,7 +79,8 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
         view={view as View}
         onView={(next) => setView(next as CalendarView)}
         views={views}
-        messages={messages}
+        messages={phone ? phoneMessages : messages}
+        components={components}
         formats={formats}
         popup
         selectable={false}
@@ -93,21 +100,13 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
 
 /** Theme touches for react-big-calendar and the four-month view (brand colours, phone layout). */
 const CALENDAR_CSS = {
-  '& .rbc-toolbar': { gap: '8px', marginBottom: '12px', flexWrap: 'wrap' },
-  '& .rbc-toolbar .rbc-toolbar-label': { textTransform: 'capitalize', fontWeight: 600, fontSize: '1.125rem', order: { base: -1, md: 0 }, flexBasis: { base: '100%', md: 'auto' } },
-  '& .rbc-toolbar button': { color: 'var(--chakra-colors-fg)', borderColor: 'var(--chakra-colors-border)', padding: '6px 12px', minHeight: '36px' },
-  '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button.rbc-active:hover': {
-    background: 'var(--chakra-colors-brand-solid)',
-    color: 'white',
-    borderColor: 'var(--chakra-colors-brand-solid)',
-    boxShadow: 'none',
-  },
   '& .rbc-header': { textTransform: 'capitalize', fontWeight: 500, padding: '4px 2px' },
   '& .rbc-today': { background: 'var(--chakra-colors-brand-subtle)' },
   '& .rbc-off-range-bg': { background: 'var(--chakra-colors-bg-muted)' },
-  '& .rbc-event, & .rbc-day-slot .rbc-background-event': { fontSize: '0.8125rem', padding: '1px 6px' },
+  '& .rbc-event, & .rbc-day-slot .rbc-background-event': { fontSize: { base: '0.6875rem', md: '0.8125rem' }, padding: { base: '1px 3px', md: '1px 6px' } },
+  '& .rbc-date-cell': { fontSize: { base: '0.75rem', md: '0.875rem' }, paddingRight: '4px' },
   '& .rbc-event:focus': { outline: '2px solid var(--chakra-colors-brand-focusRing)', outlineOffset: '1px' },
-  '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent' },
+  '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent', fontSize: { base: '0.6875rem', md: '0.8125rem' }, whiteSpace: 'nowrap' },
   '& .fmv': { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '16px' },
   '& .fmv-month': { border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', padding: '8px' },
   '& .fmv-title': { margin: '0 0 6px', fontSize: '1rem', fontWeight: 600, textTransform: 'capitalize' },

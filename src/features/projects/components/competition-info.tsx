@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { Alert, Box, DataList, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { briefcaseQuery, projectCompetitionQuery, type Project } from '../api/queries';
 import { formatDate } from '../plan-rules';
+import { InfoList } from './info-list';
 
 const range = (from?: string | null, to?: string | null) => (from || to ? `${formatDate(from)} – ${formatDate(to)}` : null);
 const money = (value?: number | null) =>
@@ -29,14 +30,7 @@ export function CompetitionInfo({ project }: { project: Project }) {
 
   return (
     <Stack gap="6">
-      <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap="3">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="56">{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <InfoList rows={rows} />
       {competition.isPending && !!project.templateCode && <Skeleton h="24" />}
       {competition.isError && (
         <Alert.Root status="warning">

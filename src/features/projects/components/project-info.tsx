@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, DataList, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import type { Project, ProjectFile } from '../api/queries';
 import { downloadProjectFile } from '../api/download-file';
+import { InfoList } from './info-list';
 import { DownloadIcon, FileIcon } from '@/components/icons';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
@@ -37,14 +38,7 @@ export function ProjectInfo({ project }: { project: Project }) {
           {project.description || 'Описание проекта не заполнено'}
         </Text>
       </Box>
-      <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap="3">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="44">{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value === null || value === undefined || value === '' ? '—' : value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <InfoList rows={rows} />
       <Box>
         <Heading as="h3" size="md" mb="2">
           Файлы проекта

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Flex, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { Project } from '../api/queries';
 import { BackIcon } from '@/components/icons';
 import { CompetitionInfo } from './competition-info';
@@ -21,6 +21,8 @@ export interface ProjectPageProps {
   tasksContent: ReactNode;
   /** The RID tab (composed by the route from the RID feature). */
   ridContent: ReactNode;
+  /** A request became a task of the project (the route refreshes the task list). */
+  onRequestSent?: () => void;
 }
 
 export const hasPlan = (project: Project) => !!project.plan && project.plan.length > 0;
@@ -29,7 +31,7 @@ export const hasPlan = (project: Project) => !!project.plan && project.plan.leng
  * SPEC §2 project page: back arrow to /projects; tabs Задачи (count badge), Сведения о проекте, Сведения о конкурсе,
  * План мероприятий (only when the project has a plan), РИД; the request buttons; the external widget.
  */
-export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tasksContent, ridContent }: ProjectPageProps) {
+export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tasksContent, ridContent, onRequestSent }: ProjectPageProps) {
   const withPlan = hasPlan(project);
   const current = tab === 'plan' && !withPlan ? 'tasks' : tab;
   return (
@@ -39,16 +41,18 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
           <IconButton aria-label="Назад к списку проектов" variant="ghost" size="sm" onClick={onBack} mt="0.5">
             <BackIcon />
           </IconButton>
-          <Box minW="0">
-            <Heading as="h2" size={{ base: 'lg', md: 'xl' }} lineHeight="short">
+          {/* The project name is the page title in the header (SPEC §2 shell); here the competition and status. */}
+          <Box minW="0" pt="1.5">
+            {/* The header truncates long titles on a phone: the full name is repeated here there. */}
+            <Text hideFrom="md" fontWeight="semibold" fontSize="lg" lineHeight="short" mb="1">
               {project.name}
-            </Heading>
+            </Text>
             <Text color="fg.muted" fontSize="sm">
               {project.template.name} · {project.status.name} · ID {project.id}
             </Text>
           </Box>
         </Flex>
-        <RequestButtons project={project} />
+        <RequestButtons project={project} onSent={onRequestSent} />
       </Flex>
       <ProjectWidget projectId={project.id} />
       <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" lazyMount unmountOnExit={false}>
@@ -57,7 +61,7 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
             <Tabs.Trigger value="tasks">
               Задачи
               {tasksCount != null && (
-                <Badge colorPalette="brand" variant="solid" borderRadius="full" aria-label={`задач: ${tasksCount}`}>
+                <Badge colorPalette="brand" variant="solid" borderRadius="full" data-testid="tasks-count">
                   {tasksCount}
                 </Badge>
               )}

@@ -15,7 +15,7 @@ const REQUESTS: Record<ProjectRequestType, { label: string; message: string }> =
  * SPEC §2: "Запрос на изменение" only with zniButton, "Запрос на РИД" only with ridButton; each asks for confirmation
  * (Отмена / Отправить) and sends change-point-type. SPEC §8: "Запрос успешно отправлен", or the server's message.
  */
-export function RequestButtons({ project }: { project: Project }) {
+export function RequestButtons({ project, onSent }: { project: Project; onSent?: () => void }) {
   const [open, setOpen] = useState<ProjectRequestType | null>(null);
   const send = useSendProjectRequest(project.id);
   const available = (['zni', 'rid'] as const).filter((type) => (type === 'zni' ? project.zniButton : project.ridButton));
@@ -24,7 +24,10 @@ export function RequestButtons({ project }: { project: Project }) {
   const confirm = () => {
     if (!open) return;
     send.mutate(open, {
-      onSuccess: () => notifySuccess('Запрос успешно отправлен'),
+      onSuccess: () => {
+        notifySuccess('Запрос успешно отправлен');
+        onSent?.();
+      },
       onError: (error) => notifyError(errorToastText(error, 'Не удалось отправить запрос')),
       onSettled: () => setOpen(null),
     });

@@ -1,0 +1,251 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+
+/**
+ * Failures are simulated per page (page.route), not with the server's shared fault list: tests of other files run at
+ * the same time and would see (or clear) shared faults.
+ */
+async function failCalls(page: Page, urlPattern: string | RegExp, status: number, message: string) {
+  await page.route(urlPattern, (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ name: 'Error', message, status, code: 0 }) }),
+  );
+}
+
+/** SPEC §2 "Projects": the table, the project page with its tabs, the two requests and the external widget. */
+
+const projectTabs = (page: Page) => page.getByRole('tablist');
+
+async function tasksBadge(page: Page): Promise<number> {
+  const badge = page.getByRole('tab', { name: /Задачи/ }).getByTestId('tasks-count');
+  await expect(badge).toBeVisible();
+  return Number(await badge.textContent());
+}
+
+test.describe('projects table', () => {
+  test('lists the grantee’s projects and opens one from its row; the back arrow returns', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Проекты' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Проекты' });
+    for (const header of ['ID', 'Проект', 'Конкурс', 'Статус']) await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    // Only the projects the grantee owns or works in (owner of 1, 3, 6; member of 4).
+    const row = table.getByRole('row', { name: /Нейросетевая платформа диагностики/ });
+    await expect(row).toContainText('«Старт» 2026');
+    await expect(row).toContainText('Реализация');
+    await expect(table.getByRole('row', { name: /Умная теплица/ })).toHaveCount(0);
+    await expect(table.getByRole('row', { name: /Цифровой двойник цеха/ })).toBeVisible();
+    await screenshot(page, 'projects-table-1440');
+
+    // A click anywhere on the row (here: the status cell) opens the project.
+    await row.getByRole('cell', { name: 'Реализация' }).click();
+    await expect(page).toHaveURL(/\/projects\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
+    await page.getByRole('button', { name: 'Назад к списку проектов' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expectNoContractViolations(page.request);
+  });
+
+  test('pages through all projects for a manager (20 a page)', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.goto('/projects');
+    const rows = page.getByRole('table', { name: 'Проекты' }).locator('tbody tr');
+    await expect(rows).toHaveCount(20);
+    await page.getByRole('button', { name: 'Страница 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows).toHaveCount(6);
+    await expect(page.getByRole('row', { name: /Онлайн-тренажёр по программированию/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Предыдущая страница' }).click();
+    await expect(rows).toHaveCount(20);
+    await expect(page.getByRole('row', { name: /Нейросетевая платформа диагностики/ })).toBeVisible();
+  });
+
+  test('a failing list shows the error toast', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await failCalls(page, /\/hosts\/main\/v1\/projects\?/, 500, 'Сервис проектов временно недоступен');
+    await page.goto('/projects');
+    await expect(page.getByRole('alert').filter({ hasText: 'Сервис проектов временно недоступен' })).toBeVisible();
+    await expect(page.getByText('Нет данных')).toBeVisible();
+  });
+
+  test('is usable on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, 'grantee');
+    await page.goto('/projects');
+    await expect(page.getByRole('row', { name: /Биоразлагаемая упаковка/ })).toBeVisible();
+    await screenshot(page, 'projects-table-375');
+    await page.getByRole('link', { name: 'Биоразлагаемая упаковка' }).click();
+    await expect(page).toHaveURL(/\/projects\/3$/);
+    await expect(page.getByRole('button', { name: 'Запрос на РИД' })).toBeVisible();
+    await screenshot(page, 'project-page-375');
+  });
+});
+
+test.describe('project page', () => {
+  test('shows every tab of a project with a plan', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/projects/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
+    const tabs = projectTabs(page);
+    await expect(tabs.getByRole('tab')).toHaveText([/^Задачи\d+$/, 'Сведения о проекте', 'Сведения о конкурсе', 'План мероприятий', 'РИД']);
+
+    // Задачи: the project's tasks; the owner assigns the responsible user.
+    expect(await tasksBadge(page)).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Назначить пользователя' }).first()).toBeVisible();
+    await screenshot(page, 'project-tasks-1440');
+
+    // Сведения о проекте.
+    await tabs.getByRole('tab', { name: 'Сведения о проекте' }).click();
+    await expect(page).toHaveURL(/tab=info/);
+    const info = page.getByRole('tabpanel');
+    await expect(info.getByText('Разработка программно-аппаратного комплекса')).toBeVisible();
+    for (const text of ['Реализация', 'ООО «НейроТех»', '5406789123', '4512ГС1/78231']) await expect(info.getByText(text, { exact: true })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await info.getByRole('button', { name: 'Скачать файл Договор о предоставлении гранта.pdf' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Договор о предоставлении гранта.pdf');
+    const bytes = await (await file.createReadStream()).toArray();
+    expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(page, 'project-info-1440');
+
+    // Сведения о конкурсе.
+    await tabs.getByRole('tab', { name: 'Сведения о конкурсе' }).click();
+    const competition = page.getByRole('tabpanel');
+    await expect(competition.getByText('«Старт» 2026', { exact: true })).toBeVisible();
+    await expect(competition.getByText('START-2026', { exact: true })).toBeVisible();
+    await expect(competition.getByText('Портфель «Технологическое предпринимательство»')).toBeVisible();
+    await screenshot(page, 'project-competition-1440');
+
+    // План мероприятий: past, active and future stages with their notes and dot colours.
+    await tabs.getByRole('tab', { name: 'План мероприятий' }).click();
+    const stages = page.getByRole('tabpanel').locator('[data-phase]');
+    await expect(stages).toHaveCount(4);
+    await expect(stages.nth(0)).toHaveAttribute('data-phase', 'past');
+    await expect(stages.nth(0)).toContainText(/прошло .+ назад/);
+    await expect(stages.nth(2)).toHaveAttribute('data-phase', 'active');
+    await expect(stages.nth(2)).toContainText(/осталось \d+ (месяц|месяца|месяцев|дн|недел)/);
+    await expect(stages.nth(3)).toHaveAttribute('data-phase', 'future');
+    await expect(stages.nth(3)).toContainText(/начнется через/);
+    await expect(stages.nth(3)).toContainText('Этап 4. Клинические испытания');
+    const dotColour = (i: number) => stages.nth(i).getByTestId('plan-dot').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [past, , active, future] = [await dotColour(0), await dotColour(1), await dotColour(2), await dotColour(3)];
+    expect(past).toBe('rgb(161, 161, 170)'); // gray.400
+    expect(future).toBe('rgb(34, 197, 94)'); // green.500
+    expect(active).toBe('rgb(31, 79, 163)'); // brand.solid
+    await screenshot(page, 'project-plan-1440');
+
+    // РИД.
+    await tabs.getByRole('tab', { name: 'РИД' }).click();
+    await expect(page.getByTestId('rid-card')).toHaveCount(10);
+    await expectNoContractViolations(page.request);
+  });
+
+  test('a project without a plan and without request flags shows neither', async ({ page }) => {
+    await signIn(page, 'grantee');
+    // Project 4 belongs to another owner; the grantee is one of its users.
+    await page.goto('/projects/4?tab=plan');
+    await expect(page.getByRole('heading', { level: 1, name: 'Цифровой двойник цеха' })).toBeVisible();
+    await expect(projectTabs(page).getByRole('tab', { name: 'План мероприятий' })).toHaveCount(0);
+    await expect(projectTabs(page).getByRole('tab', { name: /Задачи/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Запрос на изменение' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Запрос на РИД' })).toHaveCount(0);
+    // Not the owner: no assigning.
+    await expect(page.getByRole('button', { name: 'Назначить пользователя' })).toHaveCount(0);
+  });
+
+  test('a project the user may not see goes to access denied, an unknown one to not found', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/projects/2');
+    await expect(page).toHaveURL(/\/access-denied\/403$/);
+    await page.goto('/projects/9999');
+    await expect(page.getByText('Страница не найдена')).toBeVisible();
+    await page.goto('/projects/abc');
+    await expect(page.getByText('Страница не найдена')).toBeVisible();
+  });
+
+  test('sends both requests after confirmation; cancelling sends nothing', async ({ page }) => {
+    await signIn(page, 'grantee');
+    // Project 9: nothing else in the suite adds tasks there, so the badge counts exactly these two requests.
+    await page.goto('/projects/9');
+    await expect(page.getByRole('heading', { level: 1, name: 'Голосовой помощник для МФЦ' })).toBeVisible();
+    const before = await tasksBadge(page);
+
+    await page.getByRole('button', { name: 'Запрос на изменение' }).click();
+    let dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Вы уверены что хотите отправить запрос на изменение?');
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(450);
+    await screenshot(page, 'project-request-dialog-1440');
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Запрос на изменение' }).click();
+    dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Запрос успешно отправлен' })).toBeVisible();
+    await expect.poll(() => tasksBadge(page)).toBe(before + 1);
+
+    await page.getByRole('button', { name: 'Запрос на РИД' }).click();
+    dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Вы уверены что хотите отправить запрос на РИД?');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Запрос успешно отправлен' }).last()).toBeVisible();
+    await expect.poll(() => tasksBadge(page)).toBe(before + 2);
+    await expect(page.getByRole('link', { name: /Запрос на регистрацию РИД/ }).first()).toBeVisible();
+    await expectNoContractViolations(page.request);
+  });
+
+  test('a refused request shows the server’s message', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/projects/9');
+    await failCalls(page, '**/hosts/main/v2/projects/change-point-type', 422, 'Запрос на РИД по этому проекту сейчас недоступен');
+    await page.getByRole('button', { name: 'Запрос на РИД' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Отправить' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Запрос на РИД по этому проекту сейчас недоступен' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+  });
+});
+
+test.describe('external project widget', () => {
+  test('is injected after the page loads with the project id and the stored token', async ({ page }) => {
+    const session = await signIn(page, 'grantee');
+    const widgetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v2/projects/rid/project/1') && request.headers()['authorization'] === `Bearer ${session.token}`) widgetCalls.push(request.url());
+    });
+    await page.goto('/projects/1');
+    const widget = page.getByRole('region', { name: 'Сводка по проекту' });
+    await expect(widget).toBeVisible();
+    await expect(widget).toHaveAttribute('data-project-id', '1');
+    await expect(widget).toContainText('Сводка по проекту №1');
+    await expect(widget).toContainText(/«Нейросетевая платформа диагностики» · задач: \d+ · РИД: 10/);
+    await expect(page.locator('script[data-project-widget]')).toHaveAttribute('data-project-id', '1');
+    expect(widgetCalls.length).toBeGreaterThan(0);
+    await screenshot(page, 'project-widget-1440');
+
+    // Another project: the same script, mounted again with the new id.
+    await page.getByRole('button', { name: 'Назад к списку проектов' }).click();
+    await page.getByRole('link', { name: 'Биоразлагаемая упаковка' }).click();
+    await expect(page.getByRole('region', { name: 'Сводка по проекту' })).toContainText('Сводка по проекту №3');
+    await expect(page.locator('script[data-project-widget]')).toHaveCount(1);
+  });
+
+  for (const [name, fulfil] of [
+    ['answers 500', { status: 500, body: 'ошибка' }],
+    ['throws while loading', { status: 200, contentType: 'text/javascript', body: 'throw new Error("виджет сломан");' }],
+    ['throws in init', { status: 200, contentType: 'text/javascript', body: 'window.ProjectWidget = { init() { throw new Error("init сломан"); } };' }],
+    ['defines nothing', { status: 200, contentType: 'text/javascript', body: 'void 0;' }],
+  ] as const) {
+    test(`a widget that ${name} leaves the page working`, async ({ page }) => {
+      await signIn(page, 'grantee');
+      await page.route('**/widget/project-widget.js', (route) => route.fulfill(fulfil));
+      await page.goto('/projects/1');
+      await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
+      await expect(page.getByTestId('project-widget')).toBeHidden();
+      await projectTabs(page).getByRole('tab', { name: 'Сведения о проекте' }).click();
+      await expect(page.getByRole('tabpanel').getByText('5406789123', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Запрос на изменение' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
+      await expect(page.getByRole('region', { name: 'Сводка по проекту' })).toHaveCount(0);
+    });
+  }
+});
