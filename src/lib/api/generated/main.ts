@@ -1149,7 +1149,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an update of an RID (creates an update task in the project)
-         * @description 409 when the RID is being edited: "РИД находится на редактировании, подать обновление невозможно".
+         * @description 409 when the RID is being edited: "РИД находится на редактировании, подать обновление невозможно". 422 for a pending planned RID (it is submitted, not updated).
          */
         post: operations["ridUpdate"];
         delete?: never;
@@ -5882,6 +5882,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     ridCreateUnplanned: {
