@@ -33,7 +33,8 @@ export default defineConfig({
     command: 'node_modules/.bin/tsx server/main.ts',
     url: `${baseURL}/config.json`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // PGlite start plus the demo seed; generous because loaded machines are much slower than an idle one.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: ':memory:',
