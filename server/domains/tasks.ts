@@ -921,7 +921,7 @@ const SEED_POINTS: SeedPoint[] = [
   // --- withdraw (hold) in the three modes
   { name: 'Отчёт по этапу 2: нейросетевая диагностика', status: 'IN_PROCESSING', owner: 7, project: 1, template: 'PT-REPORT-STAGE1', start: -40 * 24, deadline: 25 * 24, flags: { canHold: true, signValid: true, signable: true }, holdMode: null, files: [{ name: 'Научно-технический отчёт (этап 2).pdf', signable: true, signValid: true, attachCode: 'RS_ATT_REPORT' }] },
   { name: 'Финансовый отчёт упаковки: отзыв с подписью', status: 'IN_PROCESSING', owner: 7, project: 3, template: 'PT-FIN-REPORT', start: -40 * 24, deadline: 25 * 24, flags: { canHold: true, signable: true, signValid: true }, holdMode: 'S', files: [{ name: 'Реестр расходов.csv', signable: true, signValid: true, attachCode: 'FN_ATT_REGISTER' }] },
-  { name: 'План VR-платформы: отзыв запрещён', status: 'IN_PROCESSING', owner: 7, project: 6, template: 'PT-PLAN', start: -40 * 24, deadline: 25 * 24, flags: { canHold: true }, holdMode: 'D' },
+  { name: 'План VR-платформы: отзыв запрещён', status: 'IN_PROCESSING', owner: 7, project: 6, template: 'PT-PLAN', start: -40 * 24, deadline: 25 * 24, flags: { canHold: true }, holdMode: 'D', values: [['PL_COMMENT', 'Этапы будут внесены после согласования сметы.']] },
   { name: 'Отчёт о целевом использовании: отзыв', status: 'IN_PROCESSING', owner: 7, project: 1, template: 'PT-FIN-REPORT', start: -10 * 24, deadline: 40 * 24, flags: { canHold: true }, holdMode: null },
   { name: 'Отозванный план диагностики', status: 'SUSPENDED', owner: 7, project: 1, template: 'PT-PLAN', start: -12 * 24, deadline: 18 * 24, flags: { canCencelHold: true, canReturnToEdit: true } },
   // --- processing statuses
@@ -1020,7 +1020,7 @@ export async function seedTasks(s: Services): Promise<void> {
   for (const { p, expert } of all) {
     const project = p.project ? PROJECTS[p.project] : undefined;
     const structure = await structureOf(s, expert ? 'PT-EXPERT' : p.template);
-    const values = (VALUES_BY_TEMPLATE[expert ? 'PT-EXPERT' : p.template] ?? []).map(([fieldCode, value, groupIndex]) => ({ fieldCode, value, groupIndex: groupIndex ?? 0, valueIndex: 0 }));
+    const values = (p.values ?? VALUES_BY_TEMPLATE[expert ? 'PT-EXPERT' : p.template] ?? []).map(([fieldCode, value, groupIndex]) => ({ fieldCode, value, groupIndex: groupIndex ?? 0, valueIndex: 0 }));
     const fieldCodes = new Set(structure.templateFields.map((f: Json) => f.code1C));
     const sort = apiStatus(p.status).sort;
     const flags = p.flags ?? {};

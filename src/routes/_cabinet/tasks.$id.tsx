@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_cabinet/tasks/$id')({
     stringify: ({ id }) => ({ id }),
   },
   beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(pointQuery(Number(params.id))),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData({ ...pointQuery(Number(params.id)), revalidateIfStale: true }),
   component: TaskScreen,
 });
 

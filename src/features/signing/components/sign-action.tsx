@@ -111,7 +111,15 @@ export function SignAction(props: {
             onSigned();
           }}
           onRetry={() => setStage('choose')}
-          onReportError={onReportError}
+          onReportError={
+            onReportError
+              ? (details) => {
+                  // The feedback form opens on its own, not on top of the progress dialog.
+                  setStage('idle');
+                  onReportError(details);
+                }
+              : undefined
+          }
         />
       )}
     </>

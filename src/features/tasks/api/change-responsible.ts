@@ -9,6 +9,8 @@ export function useChangeResponsible() {
   return useMutation({
     mutationFn: ({ pointId, userId }: { pointId: number; userId: number }) =>
       unwrap(api().main.POST('/v2/projects/change-responsible/{id}', { params: { path: { id: pointId } }, body: { userId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+    },
   });
 }

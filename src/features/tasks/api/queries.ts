@@ -19,6 +19,7 @@ function listQuery(params: PointListParams) {
 export const pointListQuery = (params: PointListParams) =>
   queryOptions({
     queryKey: tasksKeys.list(params),
+    staleTime: 0,
     queryFn: (): Promise<PointPage> => {
       const query = listQuery(params);
       const main = api().main;
@@ -42,6 +43,7 @@ export const pointListQuery = (params: PointListParams) =>
 export const expertListQuery = (params: ExpertListParams) =>
   queryOptions({
     queryKey: tasksKeys.expert(params),
+    staleTime: 0,
     queryFn: () =>
       unwrap(
         api().main.GET('/v2/projects/project-point/expert', {
@@ -107,11 +109,15 @@ export const pointQuery = (id: number) =>
   queryOptions({
     queryKey: tasksKeys.detail(id),
     queryFn: () => unwrap(api().main.GET('/v2/projects/project-point/{id}', { params: { path: { id } } })),
+    // Action buttons follow the server flags: a cached copy (possibly restored from storage) is shown at once and
+    // always revalidated.
+    staleTime: 0,
   });
 
 /** GET /v2/projects/list-attach — files attached to a point (icons, signed / needs-signature marks). */
 export const attachmentsQuery = (pointId: number) =>
   queryOptions({
     queryKey: tasksKeys.attachments(pointId),
+    staleTime: 0,
     queryFn: () => unwrap(api().main.GET('/v2/projects/list-attach', { params: { query: { 'filter[pointId]': pointId } } })),
   });

@@ -8,6 +8,8 @@ export function useReturnToEdit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => unwrap(api().main.POST('/v2/projects/to-edit/{id}', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+    },
   });
 }

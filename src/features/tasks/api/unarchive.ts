@@ -8,6 +8,8 @@ export function useUnarchivePoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => unwrap(api().main.DELETE('/v2/projects/archive/{id}', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+    },
   });
 }

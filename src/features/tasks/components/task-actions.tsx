@@ -25,14 +25,16 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [downloading, setDownloading] = useState<'zip' | 'pdf' | null>(null);
 
-  const act = (mutation: { mutate: (id: number, options: { onSuccess: () => void; onError: (e: unknown) => void }) => void }, success: string, failure: string, after?: () => void) =>
-    mutation.mutate(pointId, {
-      onSuccess: () => {
-        notifySuccess(success);
-        after?.();
-      },
-      onError: (error) => notifyError(errorToastText(error, failure)),
-    });
+  // mutateAsync: the toast must show even when the refetched point switches the page to the editable form.
+  const act = async (mutation: { mutateAsync: (id: number) => Promise<unknown> }, success: string, failure: string, after?: () => void) => {
+    try {
+      await mutation.mutateAsync(pointId);
+      notifySuccess(success);
+      after?.();
+    } catch (error) {
+      notifyError(errorToastText(error, failure));
+    }
+  };
 
   const download = async (kind: 'zip' | 'pdf') => {
     setDownloading(kind);
@@ -57,22 +59,22 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
           </Button>
         )}
         {buttons.cancelHold && (
-          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => act(cancelHold, 'Отзыв отменен', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => void act(cancelHold, 'Отзыв отменен', 'Произошла ошибка при обновлении данных')}>
             Отменить отзыв
           </Button>
         )}
         {buttons.returnToEdit && (
-          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => act(toEdit, 'Точка возвращена к редактированию', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => void act(toEdit, 'Точка возвращена к редактированию', 'Произошла ошибка при обновлении данных')}>
             Вернуться к редактированию
           </Button>
         )}
         {buttons.toArchive && (
-          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => act(archive, 'Проектная точка добавлена в архив', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => void act(archive, 'Проектная точка добавлена в архив', 'Произошла ошибка при обновлении данных')}>
             Переместить в архив
           </Button>
         )}
         {buttons.fromArchive && (
-          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => act(unarchive, 'Проектная точка удалена из архива', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => void act(unarchive, 'Проектная точка удалена из архива', 'Произошла ошибка при обновлении данных')}>
             Вернуть из архива
           </Button>
         )}
@@ -102,7 +104,7 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
                 <Button
                   colorPalette="red"
                   loading={hold.isPending}
-                  onClick={() => act(hold, 'Действие успешно выполнено', 'Произошла ошибка при обновлении данных', () => setConfirmOpen(false))}
+                  onClick={() => void act(hold, 'Действие успешно выполнено', 'Произошла ошибка при обновлении данных', () => setConfirmOpen(false))}
                 >
                   Отозвать
                 </Button>
