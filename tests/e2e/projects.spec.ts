@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { apiGet, expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
 
 /**
  * Failures are simulated per page (page.route), not with the server's shared fault list: tests of other files run at
@@ -248,4 +248,28 @@ test.describe('external project widget', () => {
       await expect(page.getByRole('region', { name: 'Сводка по проекту' })).toHaveCount(0);
     });
   }
+});
+
+test('API: who sees which project', async ({ request }) => {
+  const ids = async (account: Parameters<typeof tokenFor>[1], page = 1) => {
+    const { token } = await tokenFor(request, account);
+    const body = await apiGet<{ items: { id: number }[]; _meta: { totalCount: number } }>(request, token, `/hosts/main/v1/projects?page=${page}&pageSize=100`);
+    return { ids: body.items.map((p) => p.id), total: body._meta.totalCount };
+  };
+  // Owners and project users see their projects…
+  const grantee = await ids('grantee');
+  expect(grantee.ids).toEqual([1, 3, 4, 6, 7, 9]);
+  const user = await ids('user');
+  expect(user.ids).toEqual(expect.arrayContaining([2, 5, 8]));
+  expect(user.ids).not.toContain(1);
+  // …managers, monitors and experts see all of them; an administrator has no projects.
+  for (const staff of ['manager', 'monitor', 'monitorExternal', 'expert'] as const) expect((await ids(staff)).total).toBe(26);
+  expect((await ids('admin')).total).toBe(0);
+
+  const { token } = await tokenFor(request, 'user');
+  const denied = await request.get('/hosts/main/v1/projects/1', { headers: { Authorization: `Bearer ${token}` } });
+  expect(denied.status()).toBe(403);
+  const file = await request.get('/hosts/main/v1/projects/1/files/1', { headers: { Authorization: `Bearer ${token}` } });
+  expect(file.status()).toBe(403);
+  await expectNoContractViolations(request);
 });

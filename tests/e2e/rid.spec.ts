@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { apiGet, expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
+import type { components } from '../../src/lib/api/generated/main';
+import { DateTime } from 'luxon';
+
+type Rid = components['schemas']['Rid'];
 
 /** Failures are simulated per page: the server's fault list is shared with tests running at the same time. */
 async function failCalls(page: Page, urlPattern: string | RegExp, status: number, times?: number) {
@@ -11,6 +15,15 @@ async function failCalls(page: Page, urlPattern: string | RegExp, status: number
 }
 
 /** SPEC §2 RID tab, §4 RID statuses, sources, order and filters, §8 RID toasts. */
+
+/** The note a pending card should show, from the planned date it shows (SPEC §4; the rule itself is unit-tested). */
+async function expectedPlannedNote(card: ReturnType<Page['locator']>) {
+  const planned = /Плановая дата: (\d{2}\.\d{2}\.\d{4})/.exec((await card.textContent()) ?? '')![1]!;
+  const target = DateTime.fromFormat(planned, 'dd.MM.yyyy', { zone: 'Europe/Moscow' });
+  const today = DateTime.now().setZone('Europe/Moscow').startOf('day');
+  const relative = target.toRelative({ base: today, locale: 'ru' })!;
+  return target < today ? `просрочено на ${relative.replace(/ назад$/, '')}` : relative;
+}
 
 async function openRidTab(page: Page, projectId: number) {
   await page.goto(`/projects/${projectId}?tab=rid`);
@@ -53,7 +66,8 @@ test('cards are ordered as SPEC §4 says, filters count each other, compact mode
   await expect(overdue).toContainText('По договору');
   await expect(overdue).toContainText(/Плановая дата: \d{2}\.\d{2}\.\d{4}/);
   await expect(overdue).toContainText('просрочено на 1 месяц');
-  await expect(cards(page).nth(2)).toContainText('через 20 дней');
+  await expect(cards(page).nth(2)).toContainText(/через (19|20) дней/);
+  await expect(cards(page).nth(2)).toContainText(await expectedPlannedNote(cards(page).nth(2)));
   await expect(cards(page).nth(4)).toContainText(/Заявка: № 2026104517 от \d{2}\.\d{2}\.\d{4}/);
   await expect(cards(page).nth(9)).toContainText(/Патент на изобретение: № 2831540, приоритет от \d{2}\.\d{2}\.\d{4}/);
   await expect(cards(page).nth(9)).toContainText('Заявка: № 2024131245');
@@ -160,7 +174,8 @@ test('submitting a pending planned RID opens the task page for that RID', async 
   await signIn(page, 'grantee');
   await openRidTab(page, 7);
   const pending = cards(page).filter({ hasText: 'Способ калибровки мультиспектральной камеры БПЛА' });
-  await expect(pending).toContainText(/через (1 месяц|30 дней)/);
+  await expect(pending).toContainText(/через \d+/);
+  await expect(pending).toContainText(await expectedPlannedNote(pending));
   await expect(pending.getByRole('button', { name: 'Обновить сведения' })).toHaveCount(0);
   await pending.getByRole('button', { name: 'Подать РИД' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Вы уверены что хотите подать сведения о РИД «Способ калибровки мультиспектральной камеры БПЛА»?');
@@ -225,4 +240,45 @@ test('RID cards on a phone', async ({ page }) => {
   const [c, d, e] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox(), await cards(page).nth(2).boundingBox()];
   expect(Math.round(c!.y)).toBe(Math.round(d!.y));
   expect(Math.round(d!.y)).toBe(Math.round(e!.y));
+});
+
+test('API: RIDs known only by their codes are submitted by plan code and actualised by RID code', async ({ request }) => {
+  const { token } = await tokenFor(request, 'grantee');
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = (path: string, data?: unknown) => request.post(`/hosts/main/v2/projects/${path}`, { headers, ...(data ? { data } : {}) });
+
+  // Submission by plan code leads to the same task as by id (project 1, the database RID planned in ~140 days).
+  const rids = await apiGet<Rid[]>(request, token, '/hosts/main/v2/projects/rid/project/1');
+  const database = rids.find((r) => r.status === 'pending' && r.source === 'planned' && r.info?.title?.startsWith('База данных размеченных'))!;
+  const created = await post(`rid/create/1/${encodeURIComponent(database.planCode!)}`);
+  expect(created.status()).toBe(200);
+  const { pointId } = (await created.json()) as { pointId: number };
+  expect(pointId).toBeGreaterThan(0);
+  const init = await post(`rid/init/${database.id}`);
+  expect(((await init.json()) as { pointId: number }).pointId).toBe(pointId);
+  const one = await apiGet<Rid>(request, token, `/hosts/main/v2/projects/rid/${database.id}`);
+  expect(one.pointHumanId).toMatch(/^РИД-\d{6}$/);
+  expect((await post('rid/create/1/%D0%9D%D0%95%D0%A2')).status()).toBe(404);
+
+  // Actualisation by codes (project 3, the registered container design): once, then 409 while the task is open.
+  const project3 = await apiGet<Rid[]>(request, token, '/hosts/main/v2/projects/rid/project/3');
+  const design = project3.find((r) => r.status === 'registered')!;
+  const body = { projectId: 3, type: design.type, planCode: design.planCode, code: design.code };
+  expect((await post('rid/actualize', { ...body, planCode: 'ПЛ-0-00' })).status()).toBe(422);
+  const first = await post('rid/actualize', body);
+  expect(first.status()).toBe(200);
+  expect(await first.json()).toMatchObject({ success: true, message: 'Актуализация РИД успешно запланирована' });
+  const second = await post('rid/actualize', body);
+  expect(second.status()).toBe(409);
+  expect(await second.json()).toMatchObject({ message: 'РИД находится на редактировании, подать обновление невозможно' });
+
+  // A pending planned RID is submitted, not updated; staff may look but not act.
+  expect((await post(`rid/update/${database.id}`)).status()).toBe(422);
+  const manager = await tokenFor(request, 'manager');
+  const asManager = await request.post(`/hosts/main/v2/projects/rid/init/${database.id}`, { headers: { Authorization: `Bearer ${manager.token}` } });
+  expect(asManager.status()).toBe(403);
+  const user = await tokenFor(request, 'user');
+  const foreign = await request.get('/hosts/main/v2/projects/rid/project/1', { headers: { Authorization: `Bearer ${user.token}` } });
+  expect(foreign.status()).toBe(403);
+  await expectNoContractViolations(request);
 });

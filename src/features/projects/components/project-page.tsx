@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Flex, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { Project } from '../api/queries';
 import { BackIcon } from '@/components/icons';
+import type { ProjectTab } from '../project-tabs';
 import { CompetitionInfo } from './competition-info';
 import { PlanTimeline } from './plan-timeline';
 import { ProjectInfo } from './project-info';
 import { ProjectWidget } from './project-widget';
 import { RequestButtons } from './request-buttons';
 
-export const PROJECT_TABS = ['tasks', 'info', 'competition', 'plan', 'rid'] as const;
-export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 export interface ProjectPageProps {
   project: Project;
