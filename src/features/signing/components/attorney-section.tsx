@@ -56,7 +56,7 @@ export function AttorneySection(props: {
   };
 
   return (
-    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Машиночитаемая доверенность">
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Машиночитаемая доверенность" position="relative">
       <Text fontWeight="semibold">Машиночитаемая доверенность (МЧД)</Text>
       {attorney ? (
         <Alert.Root status="success" size="sm">
@@ -73,18 +73,30 @@ export function AttorneySection(props: {
         </Alert.Root>
       )}
       <HStack gap="2" wrap="wrap">
+        {/* The native picker is hidden: its button would speak the browser's language, not Russian. */}
         <Input
           ref={input}
           type="file"
           accept=".xml,application/xml,text/xml"
           aria-label="Файл МЧД (XML)"
           onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
-          p="1"
-          flex="1"
-          minW="48"
-          size="sm"
+          position="absolute"
+          opacity={0}
+          w="1px"
+          h="1px"
+          p="0"
+          overflow="hidden"
+          tabIndex={-1}
         />
-        <Button size="sm" variant="outline" onClick={send} loading={upload.isPending}>
+        <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
+          Выбрать файл XML
+        </Button>
+        {file && (
+          <Text fontSize="sm" flex="1" minW="0" truncate title={file.name}>
+            {file.name}
+          </Text>
+        )}
+        <Button size="sm" onClick={send} loading={upload.isPending} ms="auto">
           {attorney ? 'Заменить МЧД' : 'Загрузить МЧД'}
         </Button>
       </HStack>

@@ -157,11 +157,11 @@ function CertificateDialog(props: {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             <Dialog.Header>
               <Dialog.Title>Выбор сертификата</Dialog.Title>
             </Dialog.Header>
@@ -284,11 +284,11 @@ function ProgressDialog(props: {
   });
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && !running && onClose()} placement="center" closeOnInteractOutside={false} size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open onOpenChange={(e) => !e.open && !running && onClose()} placement="center" closeOnInteractOutside={false} size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="3">
             <Dialog.Header>
               <Dialog.Title>Подписание</Dialog.Title>
             </Dialog.Header>
