@@ -44,7 +44,7 @@ export function FieldMarks({ field }: { field: FieldDef }) {
 }
 
 /** One value slot of one field: the only component that re-renders when the user types into it. */
-export const SlotField = memo(function SlotField({ field, slot, label, onRemove }: { field: FieldDef; slot: string; label: boolean; onRemove?: () => void }) {
+export const SlotField = memo(function SlotField({ field, slot, label, position = 0, onRemove }: { field: FieldDef; slot: string; label: boolean; position?: number; onRemove?: () => void }) {
   countRender();
   const { store, onChanged, onBlurred } = useFormContext();
   const value = useSlotValue(store, slot);
@@ -73,6 +73,11 @@ export const SlotField = memo(function SlotField({ field, slot, label, onRemove 
             <Field.RequiredIndicator />
           </Field.Label>
         ))}
+      {!label && (
+        <Field.Label srOnly>
+          {field.name} — значение {position + 1}
+        </Field.Label>
+      )}
       <HStack w="full" align="start" gap="2">
         <Box flex="1" minW="0">
           <Input field={field} value={value} invalid={!!message} readOnly={field.readOnly} onChange={change} onBlur={blur} />
@@ -108,6 +113,7 @@ function MultiValueField({ field, instance }: { field: FieldDef; instance: numbe
           field={field}
           slot={slotKey(field.code, instance, index)}
           label={position === 0}
+          position={position}
           onRemove={indexes.length > 1 ? () => store.removeIndex(field.code, instance, index) : undefined}
         />
       ))}

@@ -90,7 +90,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
             accept={acceptAttribute(limits)}
             multiple={!limits.single}
             zone={zone}
-            hint={hint}
+            hint={field.note ? undefined : hint}
             onFiles={(chosen) => void upload(chosen)}
           />
         )}

@@ -261,7 +261,9 @@ export function FormRoot(props: FormRootProps) {
       notifySuccess('Проектная точка успешно сохранена');
       await queryClient.invalidateQueries({ queryKey: questionnaireKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-      await props.onReload();
+      // A point sent on is no longer edited here: its task page shows what happens next (e.g. signing).
+      if (kind === 'send') await navigate({ to: '/tasks/$id', params: { id: String(source.pointId) } });
+      else await props.onReload();
     } catch (error) {
       showServerErrors(error, payload, kind === 'note' ? 'Не удалось сохранить черновик' : 'Не удалось сохранить анкету');
     }

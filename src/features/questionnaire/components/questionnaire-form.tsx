@@ -1,10 +1,12 @@
 import { Alert, Box, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { draftHash, getDraftStore } from '@/lib/offline/draft-store';
 import { errorToastText } from '@/lib/api/errors';
 import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
 import { buildDefinition } from '../model/definition';
+import { isEditablePoint } from '../rules/editable';
 import { FormRoot } from './form-root';
 
 export type QuestionnaireSource = { kind: 'create'; code1C: string } | { kind: 'point'; pointId: number };
@@ -50,6 +52,24 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
                 Повторить
               </Button>
             </Stack>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  // SPEC §4: NEW, FILLING, NEEDS_IMPROVEMENTS, SUSPENDED, RETURN_TO_EDIT are edited only when canEdit is also true.
+  if (point.data && !isEditablePoint(point.data)) {
+    return (
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Анкета недоступна для редактирования</Alert.Title>
+          <Alert.Description>
+            Статус задачи: «{point.data.status.name}». Просмотреть данные можно на{' '}
+            <Link to="/tasks/$id" params={{ id: String(point.data.id) }} style={{ textDecoration: 'underline' }}>
+              странице задачи
+            </Link>
+            .
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

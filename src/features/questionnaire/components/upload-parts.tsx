@@ -28,7 +28,7 @@ export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile;
         <Box color="brand.fg" flexShrink={0}>
           <FileIcon size={18} />
         </Box>
-        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} title={`Скачать ${file.fileName}`}>
+        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} aria-label={`Скачать ${file.fileName}`} title={`Скачать ${file.fileName}`}>
           {file.fileName}
         </chakra.button>
         {file.isApproved && (

@@ -1,5 +1,5 @@
 import { Checkbox, Combobox, Input, NativeSelect, Portal, RadioGroup, Stack, Textarea, useFilter, useListCollection } from '@chakra-ui/react';
-import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
 import {
   DATE_PLACEHOLDER,
@@ -52,13 +52,13 @@ export function TextInput({ field, value, readOnly, onChange, onBlur }: InputPro
       readOnly={readOnly}
       onChange={change}
       onBlur={onBlur}
-      bg="bg"
+      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
 
 export function TextareaInput({ value, readOnly, onChange, onBlur }: InputProps) {
-  return <Textarea value={str(value)} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} autoresize minH="24" bg="bg" />;
+  return <Textarea value={str(value)} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} autoresize minH="24" bg={readOnly ? 'bg.muted' : 'bg'} />;
 }
 
 /** SPEC §5: a number field blocks + - e . and space. */
@@ -75,7 +75,7 @@ export function NumberInput({ value, readOnly, onChange, onBlur }: InputProps) {
       onKeyDown={keyDown}
       onChange={(e) => onChange(sanitizeNumber(e.target.value))}
       onBlur={onBlur}
-      bg="bg"
+      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
@@ -93,7 +93,7 @@ export function DateInput({ field, value, readOnly, onChange, onBlur }: InputPro
       readOnly={readOnly}
       onChange={(e) => onChange(maskDate(e.target.value, format))}
       onBlur={onBlur}
-      bg="bg"
+      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
@@ -109,7 +109,7 @@ export function DateTimeInput({ field, value, readOnly, onChange, onBlur }: Inpu
       readOnly={readOnly}
       onChange={(e) => onChange(toStoredDateTime(e.target.value, variant))}
       onBlur={onBlur}
-      bg="bg"
+      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
@@ -117,7 +117,7 @@ export function DateTimeInput({ field, value, readOnly, onChange, onBlur }: Inpu
 export function SelectInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
   return (
     <NativeSelect.Root disabled={readOnly}>
-      <NativeSelect.Field value={str(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} bg="bg">
+      <NativeSelect.Field value={str(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} bg={readOnly ? 'bg.muted' : 'bg'}>
         <option value="">Выберите значение</option>
         {field.options.map((o) => (
           <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
@@ -142,7 +142,7 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
       <NativeSelect.Root disabled={readOnly}>
         <NativeSelect.Field
           value={choice}
-          bg="bg"
+          bg={readOnly ? 'bg.muted' : 'bg'}
           onBlur={onBlur}
           onChange={(e) => {
             const next = e.target.value;
@@ -169,7 +169,7 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
           autoFocus={!readOnly && parsed.other === ''}
           onChange={(e) => onChange(composeSelectOther(OTHER_OPTION, e.target.value))}
           onBlur={onBlur}
-          bg="bg"
+          bg={readOnly ? 'bg.muted' : 'bg'}
         />
       )}
     </Stack>
@@ -198,7 +198,7 @@ export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlu
       positioning={{ sameWidth: true }}
     >
       <Combobox.Control>
-        <Combobox.Input placeholder="Начните вводить" bg="bg" />
+        <Combobox.Input placeholder="Начните вводить" bg={readOnly ? 'bg.muted' : 'bg'} />
         <Combobox.IndicatorGroup>
           {!readOnly && <Combobox.ClearTrigger aria-label="Очистить" />}
           <Combobox.Trigger aria-label="Открыть список" />
@@ -240,6 +240,8 @@ export function RadioInput({ field, value, readOnly, onChange, onBlur }: InputPr
 /** SPEC §3: checkbox values are stored as JSON (an array of the ticked options). */
 export function CheckboxListInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
   const ticked = parseCheckboxValue(value);
+  // Each box needs its own ids: inside a Field the checkbox would otherwise take the field's single control id.
+  const baseId = useId();
   return (
     <Stack gap="2" role="group" aria-label={field.name}>
       {field.options.map((o) => {
@@ -247,6 +249,7 @@ export function CheckboxListInput({ field, value, readOnly, onChange, onBlur }: 
         return (
           <Checkbox.Root
             key={String(o.id)}
+            ids={{ hiddenInput: `${baseId}-${String(o.id)}`, label: `${baseId}-${String(o.id)}-label` }}
             checked={ticked.includes(v)}
             disabled={o.disable === 'Y'}
             readOnly={readOnly}
