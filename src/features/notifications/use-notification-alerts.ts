@@ -1,21 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { setAppBadge } from '@/lib/pwa/badge';
 import { newArrivals, systemNotificationText } from './notification-rules';
 
-type BadgingNavigator = Navigator & { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
-
-/** The unread count on the installed app's icon (Badging API, where the browser has it). */
-export function setAppBadge(count: number): void {
-  const nav = navigator as BadgingNavigator;
-  try {
-    if (count > 0) void nav.setAppBadge?.(count)?.catch(() => undefined);
-    else void nav.clearAppBadge?.()?.catch(() => undefined);
-  } catch {
-    // Not installed or not allowed: the bell still shows the count.
-  }
-}
-
 async function showSystemNotification(title: string, body: string, tag: string): Promise<void> {
-  const options: NotificationOptions = { body, tag, lang: 'ru' };
+  const options: NotificationOptions = { body, tag, lang: 'ru', icon: '/icons/icon-192.png', badge: '/icons/icon-maskable-192.png' };
   // On phones a page cannot construct Notification; the service worker can show it.
   const registration = await navigator.serviceWorker?.getRegistration?.().catch(() => undefined);
   if (registration) await registration.showNotification(title, options);
@@ -31,7 +19,8 @@ export function useNotificationAlerts(items: readonly { id: number; message: str
 
   useEffect(() => {
     if (!items) return;
-    setAppBadge(items.length);
+    // The unread count on the installed app's icon (Badging API; a no-op where unsupported).
+    void setAppBadge(items.length);
     const known = seen.current;
     seen.current = new Set(items.map((n) => n.id));
     // The first answer is what the user sees on arrival: nothing to announce.
@@ -43,7 +32,12 @@ export function useNotificationAlerts(items: readonly { id: number; message: str
     void showSystemNotification(text.title, text.body, `notification-${fresh[0]!.id}`).catch(() => undefined);
   }, [items]);
 
-  useEffect(() => () => setAppBadge(0), []);
+  useEffect(
+    () => () => {
+      void setAppBadge(0);
+    },
+    [],
+  );
 }
 
 /** SPEC §9 polling plus "on focus": returning to the window asks at once (visibility is handled by the query). */

@@ -1,119 +1,61 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Flex, Float, IconButton, Popover, Portal, Spinner, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { Suspense, lazy, useState, type ComponentProps } from 'react';
+import { Badge, Float, IconButton } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { errorToastText } from '@/lib/api/errors';
-import { NOTIFICATION_POPUP_MAX_WIDTH } from '@/lib/limits';
-import { BellIcon, CheckIcon } from '@/components/icons';
-import { notifyError } from '@/components/toaster';
-import { unreadNotificationsQuery, type AppNotification } from '../api/unread';
-import { useMarkRead } from '../api/mark-read';
-import { badgeText, formatNotificationDate, truncateNotification } from '../notification-rules';
+import { BellIcon } from '@/components/icons';
+import { unreadNotificationsQuery } from '../api/unread';
+import { badgeText } from '../notification-rules';
 import { useNotificationAlerts, useRefetchOnFocus } from '../use-notification-alerts';
 
-/** The header bell (SPEC §2 "Notifications"): unread count, popup of new notifications, reading marks them read. */
+// The popup's code (popover, tooltip, list) is fetched on the first intent: the bell is on every page.
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(loadPopover);
+
+/**
+ * The header bell (SPEC §2 "Notifications"): polls getnew every 60 s and on focus, shows the unread count, keeps
+ * the app badge and the background system notification up to date; the popup lists the news and reads them.
+ */
 export function NotificationBell() {
   const unread = useQuery(unreadNotificationsQuery());
-  const items = unread.data ?? [];
+  const count = unread.data?.length ?? 0;
   const [open, setOpen] = useState(false);
-  const markRead = useMarkRead();
+  const [used, setUsed] = useState(false);
   useNotificationAlerts(unread.data);
   useRefetchOnFocus(unread.refetch);
 
-  const read = (ids: number[]) =>
-    markRead.mutate(ids, { onError: (error) => notifyError(errorToastText(error, 'Не удалось отметить уведомления прочитанными')) });
-
-  const count = items.length;
+  if (!used) {
+    return (
+      <BellButton
+        count={count}
+        onPointerEnter={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        onClick={() => setUsed(true)}
+      />
+    );
+  }
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end', gutter: 4 }} lazyMount unmountOnExit>
-      <Popover.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          aria-label={count > 0 ? `Уведомления: новых ${count}` : 'Уведомления'}
-          position="relative"
-          data-testid="notification-bell"
-        >
-          <BellIcon />
-          {count > 0 && (
-            <Float placement="top-end" offset="2">
-              <Badge colorPalette="red" variant="solid" size="xs" borderRadius="full" px="1" data-testid="notification-count" aria-hidden="true">
-                {badgeText(count)}
-              </Badge>
-            </Float>
-          )}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content maxW={`${NOTIFICATION_POPUP_MAX_WIDTH}px`} w="calc(100vw - 16px)" aria-label="Новые уведомления">
-            <Popover.Arrow />
-            <Flex justify="space-between" align="center" px="3" pt="3" pb="2" borderBottomWidth="1px" gap="2">
-              <Popover.Title fontWeight="semibold">Уведомления</Popover.Title>
-              {count > 1 && (
-                <Button size="2xs" variant="ghost" onClick={() => read(items.map((n) => n.id))}>
-                  Прочитать все
-                </Button>
-              )}
-            </Flex>
-            <Popover.Body p="0">
-              {unread.isPending ? (
-                <Flex justify="center" py="6">
-                  <Spinner size="sm" aria-label="Загрузка уведомлений" />
-                </Flex>
-              ) : unread.isError && !unread.data ? (
-                <Stack p="3" gap="2" role="alert">
-                  <Text fontSize="sm">{errorToastText(unread.error, 'Произошла ошибка при получении данных')}</Text>
-                  <Button size="xs" variant="outline" onClick={() => void unread.refetch()}>
-                    Повторить
-                  </Button>
-                </Stack>
-              ) : count === 0 ? (
-                <Text p="4" textAlign="center" color="fg.muted" fontSize="sm" role="status">
-                  Нет новых уведомлений
-                </Text>
-              ) : (
-                <Stack as="ul" listStyleType="none" m="0" p="0" gap="0" maxH="60dvh" overflowY="auto" aria-label="Список уведомлений">
-                  {items.map((item) => (
-                    <NotificationItem key={item.id} item={item} onRead={() => read([item.id])} />
-                  ))}
-                </Stack>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <Suspense fallback={<BellButton count={count} aria-busy="true" />}>
+      <NotificationPopover open={open} onOpenChange={setOpen} openOnMount trigger={<BellButton count={count} />} />
+    </Suspense>
   );
 }
 
-function NotificationItem({ item, onRead }: { item: AppNotification; onRead: () => void }) {
-  const { short, truncated } = truncateNotification(item.message);
-  const text = (
-    <Text fontSize="sm" lineHeight="short" tabIndex={truncated ? 0 : undefined} data-testid="notification-text">
-      {short}
-    </Text>
-  );
+function BellButton({ count, ...rest }: { count: number } & ComponentProps<typeof IconButton>) {
   return (
-    <Flex as="li" gap="2" px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="start">
-      <Box flex="1" minW="0">
-        <Text fontSize="xs" color="fg.muted">
-          {formatNotificationDate(item.date)}
-        </Text>
-        {truncated ? (
-          <Tooltip.Root openDelay={200} positioning={{ placement: 'left' }}>
-            <Tooltip.Trigger asChild>{text}</Tooltip.Trigger>
-            <Portal>
-              <Tooltip.Positioner>
-                <Tooltip.Content maxW="sm">{item.message}</Tooltip.Content>
-              </Tooltip.Positioner>
-            </Portal>
-          </Tooltip.Root>
-        ) : (
-          text
-        )}
-      </Box>
-      <IconButton size="2xs" variant="ghost" aria-label="Отметить прочитанным" title="Отметить прочитанным" onClick={onRead}>
-        <CheckIcon size={14} />
-      </IconButton>
-    </Flex>
+    <IconButton
+      variant="ghost"
+      aria-label={count > 0 ? `Уведомления: новых ${count}` : 'Уведомления'}
+      position="relative"
+      data-testid="notification-bell"
+      {...rest}
+    >
+      <BellIcon />
+      {count > 0 && (
+        <Float placement="top-end" offset="2">
+          <Badge colorPalette="red" variant="solid" size="xs" borderRadius="full" px="1" data-testid="notification-count" aria-hidden="true">
+            {badgeText(count)}
+          </Badge>
+        </Float>
+      )}
+    </IconButton>
   );
 }

@@ -1,11 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Box, Drawer, Flex, HStack, IconButton, Portal, Stack, Text, Tooltip, chakra } from '@chakra-ui/react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Avatar, Badge, Box, Flex, HStack, IconButton, Portal, Stack, Text, Tooltip, chakra } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
 import { LogoutIcon, MenuIcon } from '@/components/icons';
 import { DRAWER_WIDTH } from '@/lib/limits';
 import { Footer } from './footer';
+
+const loadNavDrawer = () => import('./nav-drawer');
+const NavDrawer = lazy(loadNavDrawer);
 
 export interface ShellProps {
   fullName: string;
@@ -30,6 +33,8 @@ export function initials(fullName: string): string {
 
 export function Shell(props: ShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The phone menu's code is fetched on the first opening (the shell is on every page).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const title = usePageTitleValue();
   const nav = <Navigation items={props.menuItems} counts={props.menuCounts} onNavigate={() => setDrawerOpen(false)} />;
 
@@ -61,21 +66,13 @@ export function Shell(props: ShellProps) {
         {nav}
       </Box>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
-              <Drawer.Header p="0" display="block">
-                <Drawer.Title srOnly>Главное меню</Drawer.Title>
-                <Brand />
-              </Drawer.Header>
-              <Drawer.Body p="0">{nav}</Drawer.Body>
-              <Drawer.CloseTrigger />
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} brand={<Brand />}>
+            {nav}
+          </NavDrawer>
+        </Suspense>
+      )}
 
       <Flex direction="column" flex="1" minW="0">
         <Flex
@@ -94,7 +91,11 @@ export function Shell(props: ShellProps) {
             aria-label="Открыть меню"
             variant="ghost"
             display={{ base: 'inline-flex', lg: 'none' }}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+            onPointerEnter={() => void loadNavDrawer()}
           >
             <MenuIcon />
           </IconButton>

@@ -33,7 +33,8 @@ export function UsersTable(props: UsersTableProps) {
   if (compact) return <UserCards {...props} />;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">
-      <Table.Root size="sm" interactive>
+      {/* The scroll area keeps cells on one line; names, e-mails and token dates may wrap here. */}
+      <Table.Root size="sm" interactive whiteSpace="normal">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="16">ID</Table.ColumnHeader>
@@ -56,7 +57,7 @@ export function UsersTable(props: UsersTableProps) {
                 <Table.Cell fontWeight="medium" minW="40">
                   {name}
                 </Table.Cell>
-                <Table.Cell wordBreak="break-all" minW="36">
+                <Table.Cell wordBreak="break-all" minW="40">
                   {user.email || '—'}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{user.phone || '—'}</Table.Cell>

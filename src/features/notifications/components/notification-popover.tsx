@@ -1,0 +1,119 @@
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Box, Button, Flex, IconButton, Popover, Portal, Spinner, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { errorToastText } from '@/lib/api/errors';
+import { NOTIFICATION_POPUP_MAX_WIDTH } from '@/lib/limits';
+import { CheckIcon } from '@/components/icons';
+import { notifyError } from '@/components/toaster';
+import { unreadNotificationsQuery, type AppNotification } from '../api/unread';
+import { useMarkRead } from '../api/mark-read';
+import { formatNotificationDate, truncateNotification } from '../notification-rules';
+
+/** The bell's popup (SPEC §2): new notifications, cut to 100 characters with the full text in a tooltip. */
+export default function NotificationPopover(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactElement;
+  /** The click that loaded this code opens the popup once its trigger is in place. */
+  openOnMount?: boolean;
+}) {
+  const { open, onOpenChange, openOnMount } = props;
+  const mountOpen = useRef(openOnMount);
+  useEffect(() => {
+    if (!mountOpen.current) return;
+    mountOpen.current = false;
+    const frame = requestAnimationFrame(() => onOpenChange(true));
+    return () => cancelAnimationFrame(frame);
+  }, [onOpenChange]);
+  const unread = useQuery(unreadNotificationsQuery());
+  const items = unread.data ?? [];
+  const markRead = useMarkRead();
+
+  const read = (ids: number[]) =>
+    markRead.mutate(ids, { onError: (error) => notifyError(errorToastText(error, 'Не удалось отметить уведомления прочитанными')) });
+
+  const count = items.length;
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => props.onOpenChange(e.open)}
+      positioning={{ placement: 'bottom-end', gutter: 4 }}
+      lazyMount
+      unmountOnExit
+    >
+      <Popover.Trigger asChild>{props.trigger}</Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content maxW={`${NOTIFICATION_POPUP_MAX_WIDTH}px`} w="calc(100vw - 16px)" aria-label="Новые уведомления">
+            <Popover.Arrow />
+            <Flex justify="space-between" align="center" px="3" pt="3" pb="2" borderBottomWidth="1px" gap="2">
+              <Popover.Title fontWeight="semibold">Уведомления</Popover.Title>
+              {count > 1 && (
+                <Button size="2xs" variant="ghost" onClick={() => read(items.map((n) => n.id))}>
+                  Прочитать все
+                </Button>
+              )}
+            </Flex>
+            <Popover.Body p="0">
+              {unread.isPending ? (
+                <Flex justify="center" py="6">
+                  <Spinner size="sm" aria-label="Загрузка уведомлений" />
+                </Flex>
+              ) : unread.isError && !unread.data ? (
+                <Stack p="3" gap="2" role="alert">
+                  <Text fontSize="sm">{errorToastText(unread.error, 'Произошла ошибка при получении данных')}</Text>
+                  <Button size="xs" variant="outline" onClick={() => void unread.refetch()}>
+                    Повторить
+                  </Button>
+                </Stack>
+              ) : count === 0 ? (
+                <Text p="4" textAlign="center" color="fg.muted" fontSize="sm" role="status">
+                  Нет новых уведомлений
+                </Text>
+              ) : (
+                <Stack as="ul" listStyleType="none" m="0" p="0" gap="0" maxH="60dvh" overflowY="auto" aria-label="Список уведомлений">
+                  {items.map((item) => (
+                    <NotificationItem key={item.id} item={item} onRead={() => read([item.id])} />
+                  ))}
+                </Stack>
+              )}
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+function NotificationItem({ item, onRead }: { item: AppNotification; onRead: () => void }) {
+  const { short, truncated } = truncateNotification(item.message);
+  const text = (
+    <Text fontSize="sm" lineHeight="short" tabIndex={truncated ? 0 : undefined} data-testid="notification-text">
+      {short}
+    </Text>
+  );
+  return (
+    <Flex as="li" gap="2" px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} align="start">
+      <Box flex="1" minW="0">
+        <Text fontSize="xs" color="fg.muted">
+          {formatNotificationDate(item.date)}
+        </Text>
+        {truncated ? (
+          <Tooltip.Root openDelay={200} positioning={{ placement: 'left' }}>
+            <Tooltip.Trigger asChild>{text}</Tooltip.Trigger>
+            <Portal>
+              <Tooltip.Positioner>
+                <Tooltip.Content maxW="sm">{item.message}</Tooltip.Content>
+              </Tooltip.Positioner>
+            </Portal>
+          </Tooltip.Root>
+        ) : (
+          text
+        )}
+      </Box>
+      <IconButton size="2xs" variant="ghost" aria-label="Отметить прочитанным" title="Отметить прочитанным" onClick={onRead}>
+        <CheckIcon size={14} />
+      </IconButton>
+    </Flex>
+  );
+}
