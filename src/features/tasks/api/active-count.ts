@@ -16,5 +16,7 @@ export const activeCountQuery = () =>
         return null;
       }
     },
+    // Counts change with every action: a restored copy is shown at once and revalidated.
+    staleTime: 0,
     refetchInterval: 5 * 60_000,
   });

@@ -69,6 +69,7 @@ function countQuery(filters: CountFilters) {
 export const pointCountQuery = (filters: CountFilters = {}) =>
   queryOptions({
     queryKey: tasksKeys.count(filters),
+    staleTime: 0,
     queryFn: async () => (await unwrap(api().main.GET('/v2/projects/project-point/count', { params: { query: countQuery(filters) } }))).count,
   });
 
@@ -76,6 +77,7 @@ export const pointCountQuery = (filters: CountFilters = {}) =>
 export const activeCountFilteredQuery = (filters: CountFilters = {}) =>
   queryOptions({
     queryKey: tasksKeys.activeCountFiltered(filters),
+    staleTime: 0,
     queryFn: async () =>
       (await unwrap(api().main.GET('/v2/projects/project-point/active-count', { params: { query: countQuery(filters) } }))).count,
   });

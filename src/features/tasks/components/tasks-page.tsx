@@ -133,7 +133,7 @@ function KindTabs({ kind, isExpert, onChange }: { kind: TaskKind; isExpert: bool
             <Tabs.Trigger key={tab.kind} value={tab.kind}>
               {tab.label}
               {tab.counted && counts[tab.counted] != null && (
-                <Badge size="sm" variant="subtle" colorPalette={tab.kind === 'active' ? 'orange' : 'gray'} ms="1">
+                <Badge size="sm" variant="subtle" colorPalette={tab.kind === 'active' ? 'orange' : 'gray'} ms="1" data-testid="tab-count">
                   {counts[tab.counted]}
                 </Badge>
               )}
