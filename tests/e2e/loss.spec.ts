@@ -25,7 +25,7 @@ test.describe.configure({ mode: 'serial' });
 
 let server: OwnServer;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   server = await startOwnServer();
 });
 test.afterAll(async () => {

@@ -54,7 +54,7 @@ export async function startOwnServer(distDir = process.env.DIST_DIR ?? 'dist'): 
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) {
+    if (Date.now() - started > 240_000) {
       child.kill('SIGTERM');
       throw new Error(`reference server did not start: ${output}`);
     }

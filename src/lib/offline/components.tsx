@@ -70,29 +70,33 @@ export function RejectedEdits({
   );
 }
 
-export const OFFLINE_BANNER_TEXT = 'Нет соединения. Доступны сохранённые данные, изменения сохраняются на устройстве и будут отправлены автоматически.';
+export const OFFLINE_BANNER_TEXT = 'Нет соединения — изменения сохраняются на устройстве';
 
-/** The global offline banner (placed by the app in its bottom status dock; shown while the network is proved absent). */
+/**
+ * The global offline banner: shown while the network is proved absent, just under the header, never taking clicks
+ * (forms and their buttons under it stay usable).
+ */
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      data-testid="offline-banner"
-      pointerEvents="auto"
-      bg="gray.900"
-      color="white"
-      px="4"
-      py="2"
-      borderRadius="pill"
-      boxShadow="lg"
-      fontSize="sm"
-      maxW="2xl"
-      textAlign="center"
-    >
-      {OFFLINE_BANNER_TEXT}
+    <Box position="fixed" insetX="0" top={{ base: '16', md: '20' }} display="flex" justifyContent="center" px="3" zIndex="banner" pointerEvents="none">
+      <Box
+        role="status"
+        aria-live="polite"
+        data-testid="offline-banner"
+        bg="gray.900/90"
+        color="white"
+        px="4"
+        py="1.5"
+        borderRadius="pill"
+        boxShadow="md"
+        fontSize={{ base: 'xs', md: 'sm' }}
+        textAlign="center"
+        whiteSpace={{ md: 'nowrap' }}
+      >
+        {OFFLINE_BANNER_TEXT}
+      </Box>
     </Box>
   );
 }

@@ -14,6 +14,8 @@ export interface ConnectivityDeps {
   /** The probe request; answers the id of the user the current token belongs to. */
   whoAmI: (signal: AbortSignal) => Promise<number>;
   browserOnline?: () => boolean;
+  /** The probe needs a session: without a token (sign-in pages) it is not sent — its 401 would end a sign-in. */
+  canProbe?: () => boolean;
   now?: () => number;
   timeoutMs?: number;
 }
@@ -38,6 +40,8 @@ export class Connectivity {
   }
 
   set(next: ConnectivityState): void {
+    // An answer that arrives after the browser went offline proves nothing about now: the browser's "offline" wins.
+    if (next === 'online' && this.deps.browserOnline && !this.deps.browserOnline()) next = 'offline';
     if (next === 'online') this.lastProofAt = (this.deps.now ?? Date.now)();
     if (next === this.state) return;
     this.state = next;
@@ -66,8 +70,14 @@ export class Connectivity {
   }
 
   private async runProbe(): Promise<ConnectivityState> {
-    if (this.deps.browserOnline && !this.deps.browserOnline()) {
+    const browserOnline = this.deps.browserOnline ? this.deps.browserOnline() : true;
+    if (!browserOnline) {
       this.set('offline');
+      return this.state;
+    }
+    if (this.deps.canProbe && !this.deps.canProbe()) {
+      // Not provable now: trust the browser's "online" rather than keep an old "offline".
+      if (this.state === 'offline') this.set('unknown');
       return this.state;
     }
     const controller = new AbortController();

@@ -120,6 +120,7 @@ export function createBrowserOfflineDraftStore(): OfflineDraftStore {
   const connectivity = new Connectivity({
     whoAmI: (signal) => transport.whoAmI(signal),
     browserOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+    canProbe: () => getToken() !== null,
   });
   setSharedConnectivity(connectivity);
   return new OfflineDraftStore({

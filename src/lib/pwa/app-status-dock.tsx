@@ -6,18 +6,20 @@ import { promptInstall, useCanInstall } from './install';
 import { applyUpdate, useUpdateAvailable } from './service-worker';
 
 /**
- * The app-wide status corner: the offline banner, the update prompt and the install action, stacked at the bottom
- * centre (toasts live bottom-right, the menu on the left).
+ * The app-wide status: the offline banner under the header, the update prompt and the install action at the bottom
+ * centre (toasts live bottom-right, the menu on the left) — all below dialogs, so a modal is never covered.
  */
 export function AppStatusDock() {
   return (
-    <Box position="fixed" insetX="0" bottom={{ base: '3', md: '4' }} zIndex="toast" pointerEvents="none" px="3">
-      <Stack gap="2" align="center">
-        <UpdatePrompt />
-        <InstallAction />
-        <OfflineBanner />
-      </Stack>
-    </Box>
+    <>
+      <OfflineBanner />
+      <Box position="fixed" insetX="0" bottom={{ base: '3', md: '4' }} zIndex="banner" pointerEvents="none" px="3">
+        <Stack gap="2" align="center">
+          <UpdatePrompt />
+          <InstallAction />
+        </Stack>
+      </Box>
+    </>
   );
 }
 

@@ -33,6 +33,9 @@ export function registerServiceWorker(): void {
     // This tab asked for the update: load the new version. Another tab did: offer the reload here too.
     if (state.applying) window.location.reload();
     else if (event.isUpdate) setState({ available: true });
+    // The runtime config was fetched before the worker took over: fetch it again through it, so the next start
+    // works offline (network first, cached copy as fallback).
+    else void fetch('/config.json', { cache: 'no-cache' }).catch(() => undefined);
   });
   void workbox.register().catch((error: unknown) => console.warn('Service worker не зарегистрирован', error));
 

@@ -1,0 +1,204 @@
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signIn, tokenFor } from './fixtures';
+import { hook, prepareContext, setFaults, startOwnServer, waitForHook, waitForServiceWorker } from './offline-support';
+
+/**
+ * The installable PWA (DESIGN.md "Offline drafts"): Chrome finds no installability errors, the service worker serves
+ * the shell and seen screens offline, API and sign-on URLs never get the shell, a new build is offered with
+ * "Доступна новая версия" / "Обновить" only once edits are sent and no field is being edited, and a lazy chunk that
+ * fails after a deploy reloads the page once.
+ */
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+test('Chrome reports no installability errors and the manifest is complete', async ({ baseURL }) => {
+  // The default context is incognito ("in-incognito"): installability is checked in a persistent profile.
+  const profile = mkdtempSync(path.join(tmpdir(), 'pwa-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: LAUNCH_ARGS,
+    baseURL,
+    locale: 'ru-RU',
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const session = await tokenFor(context.request, 'grantee');
+    await context.addInitScript((s) => {
+      if (!localStorage.getItem('access_token')) {
+        localStorage.setItem('access_token', s.token);
+        localStorage.setItem('access_token_expires', String(s.tokenExpireAt * 1000));
+      }
+    }, session);
+    await page.goto('/programs');
+    await expect(page.getByRole('heading', { name: 'Текущие конкурсы' })).toBeVisible();
+    await waitForServiceWorker(page);
+
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 })
+      .toEqual([]);
+    const { errors, data } = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data: string };
+    expect(errors).toEqual([]);
+    const manifest = JSON.parse(data) as {
+      name: string; short_name: string; lang: string; start_url: string; scope: string; display: string; theme_color: string; background_color: string; description: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string }[];
+    };
+    expect(manifest).toMatchObject({ lang: 'ru', start_url: '/', scope: '/', display: 'standalone', theme_color: '#1f4fa3', background_color: '#ffffff' });
+    expect(manifest.name).toContain('Личный кабинет');
+    expect(manifest.short_name).toBe('Кабинет');
+    expect(manifest.description.length).toBeGreaterThan(20);
+    for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+      expect(manifest.icons.some((i) => i.sizes === sizes && (i.purpose ?? 'any') === purpose), `${sizes} ${purpose}`).toBe(true);
+    }
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    // Every icon and screenshot is a real image of the declared size.
+    for (const image of [...manifest.icons, ...manifest.screenshots]) {
+      const response = await context.request.get(image.src);
+      expect(response.status(), image.src).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^image\//);
+      if (image.sizes !== 'any') {
+        const [w, h] = image.sizes.split('x').map(Number);
+        const size = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        }, image.src);
+        expect(size, image.src).toEqual([w, h]);
+      }
+    }
+
+    // The browser offers installation: the in-app action appears ("Не сейчас" puts it away).
+    const install = page.getByRole('button', { name: 'Установить приложение' });
+    await expect(install).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Не сейчас' }).click();
+    await expect(install).toBeHidden();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline: /tasks and a seen questionnaire reload from the cache; API and sign-on URLs never get the shell', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'grantee');
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible();
+  await waitForServiceWorker(page);
+  const firstTask = page.getByRole('link').filter({ hasText: /\S/ }).first();
+  await expect(firstTask).toBeVisible();
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByTestId('save-state')).toHaveText('Все изменения сохранены');
+  await page.waitForTimeout(1_500); // the query cache is written to storage at most once a second
+
+  await context.setOffline(true);
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('Нет соединения');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible();
+  await expect(page.getByText('Список пуст')).toHaveCount(0);
+
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByTestId('save-state')).toBeVisible();
+  await expect(page.locator('main input, main textarea').first()).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('save-state')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 20_000 });
+
+  // Navigation fallback deny list: these answer from the server, never with the app shell.
+  for (const url of ['/hosts/main/v1/users/info', '/sso/authorize', '/__test/violations', '/config.json']) {
+    const response = await page.goto(url);
+    expect(response, url).not.toBeNull();
+    expect(await page.locator('#root').count(), url).toBe(0);
+  }
+});
+
+test('a new build is offered with a prompt that waits for unsent edits and a focused field', async ({ browser }) => {
+  test.setTimeout(420_000);
+  // A deploy directory of its own: the "new build" is published into it while the app is open.
+  const deploy = mkdtempSync(path.join(tmpdir(), 'pwa-deploy-'));
+  cpSync(path.resolve(process.env.DIST_DIR ?? 'dist'), deploy, { recursive: true });
+  const server = await startOwnServer(deploy);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    await prepareContext(context, server.baseURL);
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/tasks');
+    await waitForHook(page);
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible();
+
+    // Edits the server refuses for now (500): they stay unsent.
+    await setFaults(page.request, server.baseURL, [{ match: '/v2/stash', status: 500 }]);
+    const hash = '7questionnaireUPDATE';
+    await hook.set(page, hash, 'projectName|0|0', 'Проект, который нельзя потерять');
+    await expect.poll(async () => (await hook.state(page, hash)).pending).toBe(1);
+
+    // Publish build 2: a changed shell and the worker's precache revision for it.
+    const marker = `build-2-${Date.now()}`;
+    const indexFile = path.join(deploy, 'index.html');
+    writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="cabinet-build" content="${marker}"></head>`));
+    const swFile = path.join(deploy, 'sw.js');
+    const sw = readFileSync(swFile, 'utf8');
+    const updated = sw.replace(/(\{url:"index\.html",revision:")[^"]+(")/, `$1${marker}$2`);
+    expect(updated).not.toBe(sw);
+    writeFileSync(swFile, updated);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting), { timeout: 30_000 }).toBe(true);
+
+    // Held: an edit is unsent.
+    const prompt = page.getByTestId('update-prompt');
+    await page.waitForTimeout(1_000);
+    await expect(prompt).toBeHidden();
+    await setFaults(page.request, server.baseURL, []);
+    await expect.poll(async () => (await hook.state(page, hash)).status, { timeout: 60_000 }).toBe('saved');
+    await expect(prompt).toContainText('Доступна новая версия');
+
+    // Held: a field is being edited.
+    await page.getByPlaceholder('Поиск по разделу').focus();
+    await expect(prompt).toBeHidden();
+    await page.getByRole('heading', { name: 'Мои задачи' }).click();
+    await expect(prompt).toBeVisible();
+
+    await prompt.getByRole('button', { name: 'Обновить' }).click();
+    // The page reloads into build 2 (an evaluate during the reload throws: read again).
+    const build = () => page.evaluate(() => document.querySelector('meta[name="cabinet-build"]')?.getAttribute('content') ?? '').catch(() => '');
+    await expect.poll(build, { timeout: 30_000 }).toBe(marker);
+    await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible();
+    await expect(prompt).toBeHidden();
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(deploy, { recursive: true, force: true });
+  }
+});
+
+test('a lazy chunk that fails after a deploy reloads the page once', async ({ browser, baseURL }) => {
+  // No service worker here: the chunk request reaches the network, where the "old" file is gone.
+  const context: BrowserContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page: Page = await context.newPage();
+  await signIn(page, 'grantee');
+  let failed = 0;
+  await page.route(/\/assets\/tasks[^/]*\.js$/, async (route) => {
+    if (failed++ === 0) return route.fulfill({ status: 404, body: 'Not Found' });
+    return route.continue();
+  });
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+  });
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
+  expect(failed).toBeGreaterThanOrEqual(2);
+  expect(documents).toBe(2);
+  await context.close();
+});
