@@ -9,7 +9,8 @@ import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { POINT_STATUSES, apiStatus, toApiPoint, type StoredPoint } from '../lib/points';
 import type { Json } from '../lib/spec';
-import { notesOf, storeFile, type StoredAttachment as QuestionnaireAttachment } from './questionnaire';
+import { canSeeProject, projectsOf } from './projects';
+import { notesOf, storeFile, type StoredAttachment as QuestionnaireAttachment, type StoredNote as StoredNoteDoc } from './questionnaire';
 
 /** An attachment as the questionnaire handlers store it, plus the id of its detached signature file. */
 export type StoredAttachment = QuestionnaireAttachment & { _signFileId?: number | null };
@@ -602,8 +603,62 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
       return { link: `${origin}/hosts/main/v2/projects/zip/${point.id}` };
     },
 
+    /** GET list/project — the projects the user may see (SPEC §7 "lists of project"), for filters. */
+    async lookupProjects({ user: u }) {
+      const me = user(u);
+      const projects = await projectsOf(s).all();
+      return projects.filter((p) => canSeeProject(me, p)).map((p) => ({ id: p.id, name: p.name, code: p.briefcaseCode ?? null }));
+    },
+
     async lookupPointStatuses() {
       return POINT_STATUSES.map(({ id, name, code1C, sort }) => ({ id, name, code1C, sort }));
+    },
+
+    /** POST notes: rename a draft note (id) or create one for a point or a competition template. */
+    async notesSave({ user: u, body }) {
+      const me = user(u);
+      const name = typeof body.name === 'string' ? body.name.trim() : '';
+      const present = (n: StoredNoteDoc) => ({ id: n.id, pointId: n.pointId ?? null, pointName: n.pointName ?? null, name: n.name, code1C: n.code1C ?? null });
+      if (body.id) {
+        const note = await notesOf(s).get(Number(body.id));
+        if (!note || note._ownerId !== me.id) throw notFound('Черновик не найден');
+        if (!name) throw unprocessable([{ field: 'name', message: 'Заполните поле' }], 'Заполните поле');
+        return present(await notesOf(s).put({ ...note, name, _updatedAt: s.clock.now() }));
+      }
+      if (body.pointId) {
+        const point = await loadActionable(s, me, Number(body.pointId));
+        const existing = (await notesOf(s).where({ _ownerId: me.id, pointId: point.id }))[0];
+        const doc = {
+          pointId: point.id,
+          pointName: point.name,
+          name: name || point.name,
+          code1C: point._templateCode,
+          _ownerId: me.id,
+          _templateCode: point._templateCode,
+          _pointCode: `${point._templateCode}-POINT`,
+          _values: existing?._values ?? {},
+          _updatedAt: s.clock.now(),
+        };
+        return present(existing ? await notesOf(s).put({ ...existing, ...doc }) : await notesOf(s).insert(doc));
+      }
+      if (typeof body.code1C === 'string' && body.code1C) {
+        const template = await s.collection<Json>('templates').get(body.code1C);
+        if (!template) throw unprocessable([{ field: 'code1C', message: 'Конкурс не найден' }], 'Конкурс не найден');
+        const existing = (await notesOf(s).where({ _ownerId: me.id, _templateCode: template.code1C, pointId: null }))[0];
+        const doc = {
+          pointId: null,
+          pointName: String(template.point?.name ?? template.name),
+          name: name || `Черновик заявки «${template.name}»`,
+          code1C: String(template.code1C),
+          _ownerId: me.id,
+          _templateCode: String(template.code1C),
+          _pointCode: String(template.templatePointCode ?? `${template.code1C}-POINT`),
+          _values: existing?._values ?? {},
+          _updatedAt: s.clock.now(),
+        };
+        return present(existing ? await notesOf(s).put({ ...existing, ...doc }) : await notesOf(s).insert(doc));
+      }
+      throw unprocessable([{ message: 'Укажите задачу или конкурс черновика' }], 'Укажите задачу или конкурс черновика');
     },
 
     async notesList({ user: u, query }) {
