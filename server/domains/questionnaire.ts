@@ -758,7 +758,7 @@ export function egrulExample(org: (typeof ORGANISATIONS)[number]): string {
 const SMETA_EXAMPLE = ['Статья расходов;Сумма', 'Оплата труда;1800000', 'Материалы и комплектующие;650000', 'Услуги сторонних организаций;900000', 'Патентование;150000'].join('\n');
 
 /** Recognises the text of an uploaded document (TXT/CSV; a PDF without a text layer cannot be read). */
-function recognise(code: string, file: UploadedFile, template: SeedQuestionnaire): ParsedItem[] {
+export function recognise(code: string, file: UploadedFile, template: SeedQuestionnaire): ParsedItem[] {
   const text = extensionOf(file.fileName) === 'pdf' ? null : file.data.toString('utf8');
   const fields = new Map(template.point.pointFields.map((f) => [f.code1C, f]));
   const item = (fieldCode: string, value: string | number | null, error: string | null): ParsedItem => ({

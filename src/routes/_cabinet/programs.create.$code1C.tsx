@@ -7,7 +7,7 @@ import { notifyError } from '@/components/toaster';
 import { BackIcon } from '@/components/icons';
 import { ApiError } from '@/lib/api/errors';
 import { isExpert } from '@/lib/roles';
-import { templateQuestionnaireQuery } from '@/features/questionnaire/api/queries';
+import { pointQuestionnaireQuery, templateQuestionnaireQuery } from '@/features/questionnaire/api/queries';
 import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
 
 /**
@@ -41,8 +41,10 @@ function Screen() {
   const { code1C } = Route.useParams();
   const { pointId } = Route.useSearch();
   const { user, roles } = Route.useRouteContext();
-  const { data } = useQuery({ ...templateQuestionnaireQuery(code1C), enabled: !pointId });
-  usePageTitle(data ? `Заявка: ${data.name}` : 'Заявка');
+  const template = useQuery({ ...templateQuestionnaireQuery(code1C), enabled: !pointId });
+  const point = useQuery({ ...pointQuestionnaireQuery(pointId ?? 0), enabled: !!pointId });
+  const name = (pointId ? point.data : template.data)?.name;
+  usePageTitle(name ? `Заявка: ${name}` : 'Заявка');
   return (
     <Stack gap="4" maxW="4xl" mx="auto" w="full">
       <Button asChild variant="ghost" size="sm" alignSelf="start">

@@ -8,7 +8,7 @@ import { errorToastText } from '@/lib/api/errors';
 import { downloadCompetitionFile } from '../api/download-file';
 import { competitionQuery, competitionTaskCountQuery, type Competition } from '../api/queries';
 import { canApply } from '../rules/apply';
-import { formatDate, formatMoney, formatRange } from '../rules/list';
+import { formatDate, formatMoney, formatRange } from '../rules/format';
 import { CompetitionChips } from './competition-chips';
 import { RichText } from './rich-text';
 

@@ -1,7 +1,8 @@
 import { Box, Button, Heading, Stack, Text, SimpleGrid } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { Competition } from '../api/queries';
-import { competitionPathId, formatRange } from '../rules/list';
+import { competitionPathId } from '../rules/list';
+import { formatRange } from '../rules/format';
 import { CompetitionChips } from './competition-chips';
 
 /** One competition of the list (SPEC §2 "Each row"). */

@@ -1,7 +1,4 @@
-import { DateTime } from 'luxon';
-import { MOSCOW_ZONE } from '@/lib/limits';
-
-/** SPEC §2 "Competitions list": filters kept in the URL, grouping by group code, dates as DD.MM.YYYY. */
+/** SPEC §2 "Competitions list": filters kept in the URL and grouping by group code (no heavy imports: the route reads it). */
 export const ACCEPTING_STATUS = 'Прием заявок';
 
 export interface CompetitionFilters {
@@ -82,25 +79,6 @@ export function groupCompetitions<T extends { groupCode?: string | null }>(
     }
   }
   return result;
-}
-
-/** ISO 8601 → DD.MM.YYYY in Moscow time; empty when absent or invalid. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = DateTime.fromISO(iso, { zone: MOSCOW_ZONE });
-  return d.isValid ? d.toFormat('dd.MM.yyyy') : '';
-}
-
-export function formatRange(from: string | null | undefined, to: string | null | undefined): string {
-  const a = formatDate(from);
-  const b = formatDate(to);
-  if (!a && !b) return '—';
-  return `${a || '…'} – ${b || '…'}`;
-}
-
-export function formatMoney(value: number | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(value);
 }
 
 /** A competition's address: /programs/{code1C}, or the id when there is no code (SPEC §2 "Подробнее"). */

@@ -43,16 +43,24 @@ export function FieldMarks({ field }: { field: FieldDef }) {
   );
 }
 
-/** One value slot of one field: the only component that re-renders when the user types into it. */
-export const SlotField = memo(function SlotField({ field, slot, label, position = 0, onRemove }: { field: FieldDef; slot: string; label: boolean; position?: number; onRemove?: () => void }) {
+/** The input of one slot: the only component that re-renders when the user types into it. */
+const SlotInput = memo(function SlotInput({ field, slot, invalid }: { field: FieldDef; slot: string; invalid: boolean }) {
   countRender();
   const { store, onChanged, onBlurred } = useFormContext();
   const value = useSlotValue(store, slot);
-  const meta = useSlotMeta(store, slot);
   const change = useCallback((next: unknown) => onChanged(slot, next), [onChanged, slot]);
   const blur = useCallback(() => onBlurred(slot), [onBlurred, slot]);
   const Input = VALUE_INPUTS[field.dataType];
   if (!Input) return null;
+  return <Input field={field} value={value} invalid={invalid} readOnly={field.readOnly} onChange={change} onBlur={blur} />;
+});
+
+/** One value slot of one field: label, input, help and messages. Re-renders only when its messages change. */
+export const SlotField = memo(function SlotField({ field, slot, label, position = 0, onRemove }: { field: FieldDef; slot: string; label: boolean; position?: number; onRemove?: () => void }) {
+  countRender();
+  const { store } = useFormContext();
+  const meta = useSlotMeta(store, slot);
+  if (!VALUE_INPUTS[field.dataType]) return null;
   const message = meta.error ?? meta.remote;
   const showLabel = label && !SELF_LABELLED.has(field.dataType);
   return (
@@ -80,7 +88,7 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
       )}
       <HStack w="full" align="start" gap="2">
         <Box flex="1" minW="0">
-          <Input field={field} value={value} invalid={!!message} readOnly={field.readOnly} onChange={change} onBlur={blur} />
+          <SlotInput field={field} slot={slot} invalid={!!message} />
         </Box>
         {onRemove && !field.readOnly && (
           <IconButton aria-label={`Удалить значение поля «${field.name}»`} variant="ghost" size="sm" onClick={onRemove}>

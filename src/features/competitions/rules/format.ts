@@ -1,0 +1,22 @@
+import { DateTime } from 'luxon';
+import { MOSCOW_ZONE } from '@/lib/limits';
+
+// SPEC §2 and §9: dates shown as DD.MM.YYYY (Moscow time), money in roubles.
+/** ISO 8601 → DD.MM.YYYY in Moscow time; empty when absent or invalid. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = DateTime.fromISO(iso, { zone: MOSCOW_ZONE });
+  return d.isValid ? d.toFormat('dd.MM.yyyy') : '';
+}
+
+export function formatRange(from: string | null | undefined, to: string | null | undefined): string {
+  const a = formatDate(from);
+  const b = formatDate(to);
+  if (!a && !b) return '—';
+  return `${a || '…'} – ${b || '…'}`;
+}
+
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(value);
+}
