@@ -412,7 +412,8 @@ function otherQuestionnaires(day: number): SeedQuestionnaire[] {
         { code1C: 'UM_BIRTH', name: 'Дата рождения', required: true, groupCode: 'UM_PERSON', fieldType: FT.date },
         { code1C: 'UM_EMAIL', name: 'E-mail', required: true, groupCode: 'UM_PERSON', fieldType: FT.email },
         { code1C: 'UM_UNIVERSITY', name: 'Вуз или научная организация', required: true, groupCode: 'UM_PERSON', fieldType: FT.text },
-        { code1C: 'UM_PROJECT_NAME', paramName: 'projectName', name: 'Название идеи', required: true, groupCode: 'UM_IDEA', fieldType: FT.text },
+        // No projectName field here: the form adds the required "Название проекта" itself (SPEC §5).
+        { code1C: 'UM_IDEA_NAME', name: 'Название научно-технической идеи', required: true, groupCode: 'UM_IDEA', fieldType: FT.text },
         { code1C: 'UM_ABSTRACT', name: 'Аннотация', required: true, groupCode: 'UM_IDEA', fieldType: withRule(FT.textarea, 'max:1500') },
         { code1C: 'UM_AGREE', name: 'Подтверждаю, что мне от 18 до 30 лет', required: true, groupCode: 'UM_IDEA', fieldType: FT.agree },
       ],

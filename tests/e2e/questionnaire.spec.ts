@@ -6,7 +6,7 @@ import { expectNoContractViolations, screenshot } from './fixtures';
  * points 3–7). Every test signs in as its own applicant (generated demo users with the "Пользователь" role), so the
  * drafts of parallel tests never meet.
  */
-const APPLICANTS = { start: 100, validation: 102, fill: 105, recognition: 109, uploads: 112, draft: 114, screenshots: 117, groups: 121 } as const;
+const APPLICANTS = { start: 100, validation: 102, fill: 105, recognition: 109, uploads: 112, draft: 114, screenshots: 117, groups: 121, perf: 124 } as const;
 const TITLE = 'Заявка на участие в конкурсе «Старт-2026»';
 
 async function tokenOf(page: Page, userId: number) {
@@ -420,6 +420,38 @@ test.describe('questionnaire', () => {
     expect(saved.values.find((v) => v.fieldCode === 'ST_PROJECT_NAME')?.value).toBe('Нейросетевая система ранней диагностики заболеваний сетчатки');
   });
 
+  test('a template without a project-name field gets a required "Название проекта"; the submit button rests 2 s after a click', async ({ page }) => {
+    const token = await signInAs(page, APPLICANTS.groups);
+    await page.goto('/programs/create/UMNIK-2026');
+    await expect(page.getByRole('heading', { name: 'Заявка на конкурс «УМНИК-2026»' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Сформировать для отправки' });
+    await submit.click();
+    await expect(submit).toBeDisabled();
+    await expectError(errorOf(page, 'projectName'), 'Заполните поле');
+    await expect(field(page, 'Название проекта')).toBeFocused();
+    await expect(submit).toBeEnabled({ timeout: 4000 });
+    await field(page, 'Название проекта').fill('Умный датчик влажности почвы');
+    await field(page, 'ФИО участника').fill('Кузнецов Глеб Андреевич');
+    await field(page, 'Дата рождения').fill('14.03.2001');
+    await field(page, 'E-mail').fill('kuznetsov@example.ru');
+    await field(page, 'Вуз или научная организация').fill('Томский государственный университет');
+    await field(page, 'Название научно-технической идеи').fill('Беспроводной датчик влажности');
+    await field(page, 'Аннотация').fill('Датчик для точного земледелия.');
+    await page.getByText('Подтверждаю, что мне от 18 до 30 лет').click();
+    await submit.click();
+    await expect(page).toHaveURL(/\/tasks\/\d+$/, { timeout: 15_000 });
+    const pointId = new URL(page.url()).pathname.split('/').pop();
+    const point = await api<{ projectName: string }>(page, token, `/v2/projects/project-point/${pointId}`);
+    expect(point.projectName).toBe('Умный датчик влажности почвы');
+    // The server holds the same rule: without a project name the application is refused at field projectName.
+    const refused = await page.request.post('/hosts/main/v2/projects/application', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { code1C: 'UMNIK-2026-APPLICATION', templateCode: 'UMNIK-2026', values: {} },
+    });
+    expect(refused.status()).toBe(422);
+    expect(((await refused.json()) as { errors: { field?: string; message: string }[] }).errors).toContainEqual(expect.objectContaining({ field: 'projectName', message: 'Заполните поле' }));
+  });
+
   test('phone width', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInAs(page, APPLICANTS.screenshots);
@@ -431,7 +463,7 @@ test.describe('questionnaire', () => {
   });
 
   test('the 300-field questionnaire re-renders one field per keystroke', async ({ page }) => {
-    await signInAs(page, APPLICANTS.groups);
+    await signInAs(page, APPLICANTS.perf);
     await page.goto('/programs/create/PERF-300');
     const input = page.locator('input[type="text"]').nth(150);
     await input.click();
