@@ -1,4 +1,5 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,8 +8,9 @@ import { createQueryClient, persistOptions, restorePersistedCacheNow } from './q
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
-import { Toaster } from '@/components/toaster';
+import { notifyInfo, Toaster } from '@/components/toaster';
 import { startOfflineLayer } from '@/lib/offline/runtime';
+import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 
@@ -31,6 +33,14 @@ export function App() {
     });
     // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs.
     startOfflineLayer();
+    // Queries and actions pause while the network is proved absent; an action started then says so instead of failing.
+    onlineManager.setEventListener((setOnline) => {
+      setOnline(isOnline());
+      return subscribeOnline(setOnline);
+    });
+    queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'pause') notifyInfo(OFFLINE_ACTION_QUEUED_TEXT);
+    });
     // A route chunk missing after a deploy: reload once to get the new build.
     router.subscribe('onResolved', () => {
       const failed = router.state.matches.find((match) => match.status === 'error' && isChunkLoadError(match.error));

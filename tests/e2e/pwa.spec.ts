@@ -2,7 +2,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signIn, tokenFor } from './fixtures';
+import { screenshot, signIn, tokenFor } from './fixtures';
 import { hook, prepareContext, setFaults, startOwnServer, waitForHook, waitForServiceWorker } from './offline-support';
 
 /**
@@ -76,6 +76,7 @@ test('Chrome reports no installability errors and the manifest is complete', asy
     // The browser offers installation: the in-app action appears ("Не сейчас" puts it away).
     const install = page.getByRole('button', { name: 'Установить приложение' });
     await expect(install).toBeVisible({ timeout: 20_000 });
+    await screenshot(page, 'pwa-install-action');
     await page.getByRole('button', { name: 'Не сейчас' }).click();
     await expect(install).toBeHidden();
   } finally {
@@ -162,6 +163,10 @@ test('a new build is offered with a prompt that waits for unsent edits and a foc
     await setFaults(page.request, server.baseURL, []);
     await expect.poll(async () => (await hook.state(page, hash)).status, { timeout: 60_000 }).toBe('saved');
     await expect(prompt).toContainText('Доступна новая версия');
+    await screenshot(page, 'pwa-update-prompt-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'pwa-update-prompt-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Held: a field is being edited.
     await page.getByPlaceholder('Поиск по разделу').focus();

@@ -26,6 +26,8 @@ export class Connectivity {
   private probing: Promise<ConnectivityState> | null = null;
   /** Id of the signed-in user as the server sees the current token (null until proved, or after a 401). */
   userId: number | null = null;
+  /** The last probe was answered 401: the session is gone, sign-in is needed. */
+  authFailed = false;
   lastProofAt = 0;
 
   constructor(private readonly deps: ConnectivityDeps) {}
@@ -84,11 +86,13 @@ export class Connectivity {
     const timer = setTimeout(() => controller.abort(), this.deps.timeoutMs ?? PROBE_TIMEOUT_MS);
     try {
       this.userId = await this.deps.whoAmI(controller.signal);
+      this.authFailed = false;
       this.set('online');
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
         // The server answered: the network is there. A 401 means the token is gone (sign-in needed).
         if (error.status === 401) this.userId = null;
+        this.authFailed = error.status === 401;
         this.set('online');
       } else {
         this.set('offline');
@@ -130,3 +134,10 @@ export function useOnline(): boolean {
 
 /** The plain text for an action that needs the network while there is none. */
 export const OFFLINE_ACTION_TEXT = 'Нет соединения. Действие будет доступно, когда связь восстановится.';
+/** An action started offline waits and is sent once the connection is back. */
+export const OFFLINE_ACTION_QUEUED_TEXT = 'Нет соединения. Действие будет выполнено, когда связь восстановится.';
+
+/** Lets another online flag (e.g. TanStack Query's onlineManager) follow the proved connectivity. */
+export function subscribeOnline(listener: (online: boolean) => void): () => void {
+  return subscribeShared(() => listener(isOnline()));
+}

@@ -405,3 +405,44 @@ describe('loss test (unit scale): random edits, flips, failures, reloads', () =>
     }
   }, 60_000);
 });
+
+describe('identity of the replay', () => {
+  it('retries with back-off when the probe meets a server error, and pauses only for a 401', async () => {
+    const server = new FakeStashServer();
+    const transport = server.transport();
+    let probe: 'ok' | 500 | 401 = 500;
+    const clock = { now: 1_750_000_000_000 };
+    const store = new OfflineDraftStore({
+      transport,
+      openDb: () => openOfflineDb({ name: `identity-${++counter}` }),
+      locks: localLocks(),
+      hasToken: () => true,
+      connectivity: new Connectivity({
+        whoAmI: async (signal) => {
+          if (probe === 'ok') return transport.whoAmI(signal);
+          throw new ApiError(probe, {});
+        },
+        now: () => clock.now,
+      }),
+      now: () => clock.now,
+      random: () => 0,
+    });
+    stores.push(store);
+    store.set(H, 'f', 'значение');
+    await store.flush();
+    expect(store.replayer.paused).toBeNull();
+    expect(store.replayer.failures).toBeGreaterThanOrEqual(1);
+    expect(store.replayer.nextAttemptAt).toBeGreaterThan(clock.now);
+    expect(server.writes()).toBe(0);
+
+    probe = 401;
+    clock.now += 10_000;
+    await store.flush();
+    expect(store.replayer.paused).toBe('auth');
+
+    probe = 'ok';
+    await store.wake('sign-in');
+    await store.replayer.idle();
+    expect(server.values(H)).toEqual({ f: 'значение' });
+  });
+});

@@ -157,7 +157,16 @@ export class Replayer {
       return null;
     }
     if (connectivity.userId === null) await connectivity.probe();
-    if (connectivity.userId === null && connectivity.get() === 'online') this.paused = 'auth';
+    if (connectivity.userId === null && connectivity.get() === 'online') {
+      if (connectivity.authFailed) {
+        this.paused = 'auth';
+      } else {
+        // The server answered the probe with an error: try again later, like a failed send.
+        this.failures++;
+        this.nextAttemptAt = this.now() + backoffDelay(this.failures, this.deps.random);
+        this.schedule();
+      }
+    }
     return connectivity.userId;
   }
 
