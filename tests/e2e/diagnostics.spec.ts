@@ -23,6 +23,8 @@ async function setup(page: Page, options: FakeCadesOptions | null) {
   if (options) await page.addInitScript(installFakeCadesPlugin, options);
   await signIn(page, 'grantee');
   await page.goto('/diagnostics');
+  // The first paint can be slow on a busy machine.
+  await expect(page.getByText('Состояние плагина')).toBeVisible({ timeout: 30_000 });
 }
 
 const dot = (page: Page, label: string) => page.getByTestId('status-dot').filter({ hasText: label });
@@ -101,7 +103,7 @@ test('with certificates: details, sign "Hello World", copy; a key error in red',
 test('the demo store is labelled and signs', async ({ page }) => {
   await signIn(page, 'user');
   await page.goto('/diagnostics');
-  await expect(page.getByTestId('demo-label')).toHaveText('ДЕМО — не является электронной подписью');
+  await expect(page.getByTestId('demo-label')).toHaveText('ДЕМО — не является электронной подписью', { timeout: 30_000 });
   await page.getByText('ДЕМО Иванова Ольга Сергеевна').click();
   await page.getByRole('button', { name: 'Подписать' }).click();
   await expect(page.getByTestId('signature-box')).toContainText('Подпись сформирована успешно:');
