@@ -15,7 +15,7 @@ export function CompetitionChips({ status, mine, hasTasks }: { status?: string |
         </Badge>
       )}
       {hasTasks && (
-        <Badge colorPalette="orange" variant="solid" size="md" rounded="full" px="2.5">
+        <Badge bg="orange.700" color="white" size="md" rounded="full" px="2.5">
           Есть задачи!
         </Badge>
       )}

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Box, Button, Checkbox, CloseButton, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Alert, Box, Button, Checkbox, CloseButton, HStack, Heading, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/icons';
@@ -84,6 +84,9 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
       {list.isSuccess && visible.length === 0 && <EmptyState text="Нет данных" />}
       {list.isSuccess && visible.length > 0 && (
         <Stack gap="5">
+          <Heading as="h2" srOnly>
+            Список конкурсов
+          </Heading>
           {grouped.groups.length > 0 && (
             <Accordion.Root multiple defaultValue={grouped.groups.map((g) => g.code)} variant="plain">
               <Stack gap="4">
