@@ -9,7 +9,6 @@ import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
 import { notifyInfo, Toaster } from '@/components/toaster';
-import { startOfflineLayer } from '@/lib/offline/runtime';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
@@ -31,8 +30,11 @@ export function App() {
         void router.navigate({ to: '/login', replace: true });
       },
     });
-    // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs.
-    startOfflineLayer();
+    // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
+    // right after the first paint, so IndexedDB code is not part of the first-load JavaScript.
+    const startOffline = () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
+    if ('requestIdleCallback' in window) requestIdleCallback(startOffline, { timeout: 1_000 });
+    else setTimeout(startOffline, 200);
     // Queries and actions pause while the network is proved absent; an action started then says so instead of failing.
     onlineManager.setEventListener((setOnline) => {
       setOnline(isOnline());

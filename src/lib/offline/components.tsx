@@ -1,12 +1,12 @@
 import { Alert, Box, Button, HStack, List, Text } from '@chakra-ui/react';
-import { useOnline } from './connectivity';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
 import { saveStateText, useDraftSyncState } from './save-state';
 
 /**
- * What the user sees of the offline layer (DESIGN.md "Offline drafts"): the save state of a questionnaire, the edits the
- * server refused with its messages, and the global "Нет соединения" banner.
+ * What the user sees of the offline layer on a questionnaire (DESIGN.md "Offline drafts"): the save state and the
+ * edits the server refused with its messages. The global "Нет соединения" banner is in offline-banner.tsx.
  */
+export { OfflineBanner, OFFLINE_BANNER_TEXT } from './offline-banner';
 const DOT: Record<DraftSyncStatus, string> = {
   saved: 'green.solid',
   saving: 'brand.solid',
@@ -67,36 +67,5 @@ export function RejectedEdits({
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
-  );
-}
-
-export const OFFLINE_BANNER_TEXT = 'Нет соединения — изменения сохраняются на устройстве';
-
-/**
- * The global offline banner: shown while the network is proved absent, just under the header, never taking clicks
- * (forms and their buttons under it stay usable).
- */
-export function OfflineBanner() {
-  const online = useOnline();
-  if (online) return null;
-  return (
-    <Box position="fixed" insetX="0" top={{ base: '16', md: '20' }} display="flex" justifyContent="center" px="3" zIndex="banner" pointerEvents="none">
-      <Box
-        role="status"
-        aria-live="polite"
-        data-testid="offline-banner"
-        bg="gray.900/90"
-        color="white"
-        px="4"
-        py="1.5"
-        borderRadius="pill"
-        boxShadow="md"
-        fontSize={{ base: 'xs', md: 'sm' }}
-        textAlign="center"
-        whiteSpace={{ md: 'nowrap' }}
-      >
-        {OFFLINE_BANNER_TEXT}
-      </Box>
-    </Box>
   );
 }

@@ -36,6 +36,11 @@ export class Connectivity {
     return this.state;
   }
 
+  /** The browser itself reports no network (certain; no request can succeed). */
+  browserOffline(): boolean {
+    return this.deps.browserOnline ? !this.deps.browserOnline() : false;
+  }
+
   /** Optimistic: true unless the network was proved absent. */
   isOnline(): boolean {
     return this.state !== 'offline';
@@ -105,13 +110,17 @@ export class Connectivity {
 }
 
 let shared: Connectivity | null = null;
-
-export function setSharedConnectivity(next: Connectivity): void {
-  shared = next;
-  sharedListeners.forEach((l) => l());
-}
-
+let unsubscribeShared: (() => void) | null = null;
 const sharedListeners = new Set<() => void>();
+const notifyShared = () => sharedListeners.forEach((l) => l());
+
+/** The app's connectivity (set when the offline layer starts; until then everything counts as online). */
+export function setSharedConnectivity(next: Connectivity): void {
+  unsubscribeShared?.();
+  shared = next;
+  unsubscribeShared = next.subscribe(notifyShared);
+  notifyShared();
+}
 
 /** For actions that need the network: false once the app has proved there is none. */
 export function isOnline(): boolean {
@@ -120,10 +129,8 @@ export function isOnline(): boolean {
 
 function subscribeShared(listener: () => void): () => void {
   sharedListeners.add(listener);
-  const unsubscribe = shared?.subscribe(listener);
   return () => {
     sharedListeners.delete(listener);
-    unsubscribe?.();
   };
 }
 

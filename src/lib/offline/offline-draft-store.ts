@@ -16,6 +16,7 @@ import {
 } from './outbox';
 import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
 import { openOfflineDb, userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
+import { publishUnsent } from './status';
 import type { StashTransport } from './transport';
 
 /**
@@ -204,7 +205,9 @@ export class OfflineDraftStore implements DraftStore {
     const userId = this.userOf(hash);
     await this.writes;
     const db = await this.db();
-    if (this.connectivity.get() !== 'offline') {
+    // Opening a draft always asks the server unless the browser is certainly offline: a stale "offline" must not
+    // hide a draft saved from another device.
+    if (!this.connectivity.browserOffline()) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), LOAD_TIMEOUT_MS);
       try {
@@ -490,6 +493,7 @@ export class OfflineDraftStore implements DraftStore {
 
   private changed() {
     this.stateCache.clear();
+    publishUnsent(this.getState().pending);
     for (const listener of [...this.listeners]) listener();
   }
 

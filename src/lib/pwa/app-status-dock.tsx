@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { OfflineBanner } from '../offline/components';
-import { useDraftSyncState } from '../offline/save-state';
+import { OfflineBanner } from '../offline/offline-banner';
+import { useUnsentCount } from '../offline/status';
 import { promptInstall, useCanInstall } from './install';
 import { applyUpdate, useUpdateAvailable } from './service-worker';
 
@@ -53,9 +53,9 @@ export function useFieldFocused(): boolean {
  */
 export function UpdatePrompt() {
   const available = useUpdateAvailable();
-  const sync = useDraftSyncState();
+  const unsent = useUnsentCount();
   const editing = useFieldFocused();
-  const held = sync.pending > 0 || sync.status === 'saving' || editing;
+  const held = unsent > 0 || editing;
   if (!available || held) return null;
   return (
     <Card testId="update-prompt">
