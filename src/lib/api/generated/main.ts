@@ -4368,6 +4368,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
         };
@@ -4392,6 +4393,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4463,6 +4465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4489,6 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4518,6 +4522,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4544,6 +4549,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4578,6 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4613,6 +4620,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4660,6 +4668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceMessage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -4685,6 +4694,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4708,6 +4718,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4731,6 +4742,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4754,6 +4766,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4777,6 +4790,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4799,6 +4813,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PointPageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4817,6 +4832,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CountOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4834,6 +4850,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CountOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -4857,6 +4874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Point"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4878,6 +4896,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4896,6 +4915,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4914,6 +4934,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4932,6 +4953,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4950,6 +4972,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4968,6 +4991,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4998,6 +5022,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5017,6 +5042,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5044,6 +5070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Questionnaire"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5072,6 +5099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationCreateResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5100,6 +5128,7 @@ export interface operations {
                     "application/json": components["schemas"]["DraftNote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -5121,6 +5150,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5143,6 +5173,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5170,6 +5201,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyLookupResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5197,6 +5229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValueValidateResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -5223,6 +5256,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttachedFile"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5251,6 +5285,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttachedFile"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5268,6 +5303,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LinkOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5293,6 +5329,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5322,6 +5359,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5339,6 +5377,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LinkOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5356,6 +5395,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5378,6 +5418,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5398,6 +5439,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5426,6 +5468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Attorney"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5457,6 +5500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParsedDocumentResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5476,6 +5520,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5495,6 +5540,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5522,8 +5568,10 @@ export interface operations {
                     "application/json": components["schemas"]["ParsedDocumentResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     recognitionExampleFile: {
@@ -5547,6 +5595,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -5594,6 +5643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Competition"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5713,6 +5763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Briefcase"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -5738,6 +5789,7 @@ export interface operations {
                     "application/json": components["schemas"]["DraftNote"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -5763,6 +5815,7 @@ export interface operations {
                     "application/json": components["schemas"]["DraftNote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -5779,6 +5832,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RidListOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5798,9 +5852,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RidListOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     ridGet: {
@@ -5823,6 +5879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rid"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5840,6 +5897,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RidTaskOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5860,6 +5918,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RidTaskOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5878,6 +5937,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RidTaskOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5899,6 +5959,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5919,6 +5980,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5947,6 +6009,7 @@ export interface operations {
                     "application/json": components["schemas"]["StashState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -5965,6 +6028,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StashWriteOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
@@ -5989,6 +6053,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["StashWriteOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
@@ -6008,9 +6073,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StashWriteOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     calendarPoints: {
@@ -6057,6 +6124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -6109,6 +6177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6170,6 +6239,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -375,6 +375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -395,6 +396,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -415,6 +417,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
@@ -486,6 +489,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
@@ -531,6 +535,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ActionDone"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];

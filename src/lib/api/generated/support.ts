@@ -179,6 +179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
