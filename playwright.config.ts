@@ -23,6 +23,9 @@ export default defineConfig({
     timezoneId: 'Europe/Moscow',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker; requests through it bypass page.route. Specs about the service worker and
+    // offline behaviour (offline, pwa, loss) opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],

@@ -21,6 +21,8 @@ import {
  * was accepted after it). The edits go through the offline store's test hook in the page (the same DraftStore calls
  * the questionnaire makes), so the run is about the offline layer, not about typing speed.
  */
+// These specs are about the service worker: it must run (the project default blocks it for page.route).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
 let server: OwnServer;

@@ -8,6 +8,8 @@ import { hook, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWork
  * stash — read through the API — holds exactly the final values. Each test works on a draft no other spec touches
  * (its own demo user or its own draft key).
  */
+// These specs are about the service worker: it must run (the project default blocks it for page.route).
+test.use({ serviceWorkers: 'allow' });
 const QUESTIONNAIRE = '/programs/create/START-2026';
 const SAVE_STATE = {
   saved: 'Все изменения сохранены',

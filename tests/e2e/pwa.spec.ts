@@ -11,6 +11,8 @@ import { hook, prepareContext, setFaults, startOwnServer, waitForHook, waitForSe
  * "Доступна новая версия" / "Обновить" only once edits are sent and no field is being edited, and a lazy chunk that
  * fails after a deploy reloads the page once.
  */
+// These specs are about the service worker: it must run (the project default blocks it for page.route).
+test.use({ serviceWorkers: 'allow' });
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
