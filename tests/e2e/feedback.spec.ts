@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { expectAccessible } from './user-sessions';
 
 test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)', () => {
   test('the rules refuse an incomplete form, then a question with an attachment is sent as multipart', async ({ page }) => {
@@ -48,6 +49,7 @@ test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)
       .setInputFiles({ name: 'скриншот-ошибки.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
     await expect(dialog.getByRole('list', { name: 'Прикреплённые файлы' })).toContainText('скриншот-ошибки.png');
     await screenshot(page, 'feedback-dialog-desktop');
+    await expectAccessible(page, 'feedback dialog');
 
     const requestPromise = page.waitForRequest((r) => r.url().includes('/hosts/support/messages') && r.method() === 'POST');
     const responsePromise = page.waitForResponse((r) => r.url().includes('/hosts/support/messages'));

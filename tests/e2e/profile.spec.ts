@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoContractViolations, screenshot } from './fixtures';
-import { authHeader, signInAsUserId } from './user-sessions';
+import { authHeader, expectAccessible, signInAsUserId } from './user-sessions';
 
 /** The user-data drawer from the avatar (SPEC §2, §5 "Profile", §7 PATCH /v1/users/{id}/update, notification settings). */
 test.describe('profile and notification settings', () => {
@@ -77,6 +77,7 @@ test.describe('profile and notification settings', () => {
     const settings = () => page.request.get('/hosts/messages/notification/settings?project=grants-cabinet', { headers: authHeader(token) });
     expect(await (await settings()).json()).toEqual({ send_email: 0 });
     await screenshot(page, 'profile-drawer-desktop');
+    await expectAccessible(page, 'user-data drawer');
 
     await drawer.locator('label', { hasText: 'Получать уведомления на e-mail' }).click();
     await expect(email).toBeChecked();

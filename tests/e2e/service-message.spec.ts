@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
-import { authHeader } from './user-sessions';
+import { authHeader, expectAccessible } from './user-sessions';
 
 /** The seeded banner (server/seed/index.ts); other specs look for its opening words, so a test text keeps them. */
 const SEEDED = 'Плановые технические работы на портале: 30 ноября с 22:00 до 23:59 (МСК). Сохраняйте черновики заранее.';
@@ -24,6 +24,7 @@ test.describe('service message (SPEC §2, §5, §8)', () => {
     await message.fill(text);
     await expect(save).toBeEnabled();
     await screenshot(page, 'service-message-desktop');
+    await expectAccessible(page, '/service-message');
     const saving = page.waitForResponse((r) => r.url().includes('/v2/projects/maintance') && r.request().method() === 'POST');
     await save.click();
     expect((await saving).request().postDataJSON()).toEqual({ switch: 1, message: text });

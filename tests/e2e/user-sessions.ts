@@ -32,3 +32,19 @@ export async function signInAsUserId(page: Page, userId: number) {
 }
 
 export const authHeader = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** No serious or critical axe-core findings (WCAG 2.1 AA) in what is on screen now, dialogs included. */
+export async function expectAccessible(page: Page, label: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect(serious, `${label}: serious/critical axe violations`).toEqual([]);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
-import { authHeader, signInAsUserId } from './user-sessions';
+import { authHeader, expectAccessible, signInAsUserId } from './user-sessions';
 
 /**
  * /users (SPEC §2 "Users and roles", §6, §7). Each test owns the generated users it changes (server/seed/users.ts:
@@ -100,6 +100,7 @@ test.describe('users and roles', () => {
     await expect(box('Администратор')).not.toBeChecked();
     await label('Менеджер').click();
     await screenshot(page, 'users-assign-groups');
+    await expectAccessible(page, 'assign-groups dialog');
     await dialog.getByRole('button', { name: 'Назначить' }).click();
     await expect(page.getByText('Действие успешно выполнено')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -136,6 +137,7 @@ test.describe('users and roles', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Обновление токена' });
     await expect(dialog).toContainText('Вы уверены что хотите обновить токен пользователя');
     await expect(dialog).toContainText('сессия пользователя может прерваться');
+    await expectAccessible(page, 'refresh-token confirmation');
     await dialog.getByRole('button', { name: 'Обновить' }).click();
     await expect(page.getByText('Действие успешно выполнено')).toBeVisible();
 
@@ -196,5 +198,6 @@ test.describe('users and roles', () => {
     await page.goto('/users');
     await expect(rows(page)).toHaveCount(20);
     await screenshot(page, 'users-desktop');
+    await expectAccessible(page, '/users');
   });
 });

@@ -23,14 +23,7 @@ export function NotificationBell() {
   useRefetchOnFocus(unread.refetch);
 
   if (!used) {
-    return (
-      <BellButton
-        count={count}
-        onPointerEnter={() => void loadPopover()}
-        onFocus={() => void loadPopover()}
-        onClick={() => setUsed(true)}
-      />
-    );
+    return <BellButton count={count} onPointerEnter={() => void loadPopover()} onFocus={() => void loadPopover()} onClick={() => setUsed(true)} />;
   }
   return (
     <Suspense fallback={<BellButton count={count} aria-busy="true" />}>

@@ -103,7 +103,8 @@ export function Shell(props: ShellProps) {
           <HStack gap="1" flexShrink={0}>
             {props.headerActions}
             <IconButton
-              aria-label={`Данные пользователя: ${props.fullName}`}
+              // The visible initials are part of the name (WCAG 2.5.3 "label in name").
+              aria-label={`Данные пользователя: ${props.fullName}, ${initials(props.fullName)}`}
               variant="ghost"
               rounded="full"
               onClick={props.onAvatarClick}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Stack, Table, Text, VisuallyHidden, useBreakpointValue } from '@chakra-ui/react';
 import { ROLE_NAMES, roleIdsFromGroups } from '@/lib/roles';
 import type { UserRow } from '../api/users-list';
 import type { Group } from '../api/groups';
@@ -42,9 +42,17 @@ export function UsersTable(props: UsersTableProps) {
             <Table.ColumnHeader>E-mail</Table.ColumnHeader>
             <Table.ColumnHeader>Телефон</Table.ColumnHeader>
             <Table.ColumnHeader>Группы</Table.ColumnHeader>
-            {props.canManage && <Table.ColumnHeader srOnly>Назначение групп</Table.ColumnHeader>}
+            {props.canManage && (
+              <Table.ColumnHeader>
+                <VisuallyHidden>Назначение групп</VisuallyHidden>
+              </Table.ColumnHeader>
+            )}
             <Table.ColumnHeader>Токен</Table.ColumnHeader>
-            {props.canManage && <Table.ColumnHeader srOnly>Вход от имени пользователя</Table.ColumnHeader>}
+            {props.canManage && (
+              <Table.ColumnHeader>
+                <VisuallyHidden>Вход от имени пользователя</VisuallyHidden>
+              </Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
