@@ -41,7 +41,8 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
       const key = ++pendingSeq;
       setPending((list) => [...list, { key, name: file.name, error: null }]);
       try {
-        const valueIndex = files.length ? Math.max(...files.map((f) => f.index)) + 1 : 0;
+        const taken = store.getIndexes(field.code, instance).filter((i) => store.getValue(slotKey(field.code, instance, i)));
+        const valueIndex = taken.length ? Math.max(...taken) + 1 : 0;
         const saved = await uploadAttach({ file, attachCode: field.code, valueIndex, pointId });
         store.appendValue(field.code, instance, { id: saved.id, fileName: saved.fileName, isApproved: saved.isApproved ?? false } satisfies FileRef);
         setPending((list) => list.filter((p) => p.key !== key));
