@@ -77,7 +77,11 @@ function CabinetLayout() {
     if (readAdminBackup() !== null && impersonatedUserId() !== user.id) clearAdminBackup();
   }, [user.id]);
 
-  const logout = () => {
+  const logout = async () => {
+    // DESIGN.md "Offline drafts": sign-out purges this user's local drafts only after warning about unsent edits.
+    const drafts = await import('@/lib/offline/draft-store');
+    if ((await drafts.hasUnsentEdits(user.id)) && !window.confirm(drafts.UNSENT_ON_SIGN_OUT_TEXT)) return;
+    await drafts.purgeUserDrafts(user.id);
     clearSession();
     clearAdminBackup();
     queryClient.clear();
@@ -131,7 +135,7 @@ function CabinetLayout() {
         setProfileOpen(true);
       }}
       onAvatarIntent={() => void loadProfile()}
-      onLogout={logout}
+      onLogout={() => void logout()}
       showFooter={!hideFooter}
     >
       <Outlet />
