@@ -87,6 +87,19 @@ test.describe('competitions list', () => {
     await expect(page.getByRole('checkbox', { name: 'Есть задачи' })).toBeChecked();
   });
 
+  test('a failed list load says so and retries', async ({ page }) => {
+    await signIn(page, 'user');
+    let failures = 3;
+    await page.route('**/v2/projects/template/active', (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Сервис конкурсов недоступен' }) }) : route.continue(),
+    );
+    await page.goto('/programs');
+    await expect(page.getByText('Сервис конкурсов недоступен')).toBeVisible({ timeout: 20_000 });
+    failures = 0;
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await expect(page.getByRole('heading', { name: '«Старт» 2026' })).toBeVisible();
+  });
+
   test('phone width: title "Конкурсы"', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, 'user');

@@ -453,6 +453,32 @@ test.describe('questionnaire', () => {
     expect(((await refused.json()) as { errors: { field?: string; message: string }[] }).errors).toContainEqual(expect.objectContaining({ field: 'projectName', message: 'Заполните поле' }));
   });
 
+  test('SPEC §8: an upload failure marks the file and toasts; recognition gives up after 15 s', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, APPLICANTS.screenshots);
+    await openForm(page);
+    // The failures are made in this page only (no shared server fault), so parallel tests are not touched.
+    await page.route('**/v2/projects/upload-attach', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ name: 'Internal Server Error', message: 'Хранилище файлов недоступно', status: 500 }) }),
+    );
+    await page.getByLabel('Письмо поддержки от индустриального партнёра: выбрать файл').setInputFiles(pdf('Письмо.pdf'));
+    const letter = page.locator('[data-attachment="ATT_ST_LETTER"]');
+    await expect(letter.getByRole('alert').getByText('Хранилище файлов недоступно')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Хранилище файлов недоступно' }).first()).toBeVisible();
+    await expect(letter.getByRole('button', { name: 'Скачать Письмо.pdf' })).toHaveCount(0);
+
+    await page.route('**/v2/projects/parce-file/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 17_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel('Выписка из ЕГРЮЛ: выбрать файл').setInputFiles({ name: 'Выписка.txt', mimeType: 'text/plain', buffer: Buffer.from('ИНН: 5406123450') });
+    const egrul = page.locator('[data-attachment="ATT_ST_EGRUL"]');
+    await expect(egrul.getByText('Распознавание документа (Выписка.txt)')).toBeVisible();
+    await expect(egrul.getByText('Документ не удалось распознать за 15 секунд. Загрузите файл ещё раз.')).toBeVisible({ timeout: 20_000 });
+    await expect(egrul.getByText('Распознавание документа (Выписка.txt)')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('phone width', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInAs(page, APPLICANTS.screenshots);
