@@ -263,6 +263,11 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
+              {send.isPaused && (
+                <Text fontSize="sm" color="orange.fg" role="status" px="6">
+                  Нет соединения с сервером: действие выполнится, когда связь восстановится.
+                </Text>
+              )}
               <Dialog.Footer>
                 <Button variant="outline" onClick={onClose} disabled={send.isPending}>
                   Отмена

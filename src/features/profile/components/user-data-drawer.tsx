@@ -204,6 +204,11 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                         );
                       })}
                     </SimpleGrid>
+                    {update.isPaused && (
+                      <Text fontSize="sm" color="orange.fg" role="status">
+                        Нет соединения с сервером: действие выполнится, когда связь восстановится.
+                      </Text>
+                    )}
                     <HStack gap="2" justify="flex-end">
                       <Button
                         variant="outline"

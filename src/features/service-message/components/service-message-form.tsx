@@ -84,6 +84,11 @@ export function ServiceMessageForm() {
             </Alert.Root>
           </Stack>
         )}
+        {save.isPaused && (
+          <Text fontSize="sm" color="orange.fg" role="status">
+            Нет соединения с сервером: действие выполнится, когда связь восстановится.
+          </Text>
+        )}
         <Box>
           <Button type="submit" disabled={!canSave(values, save.isPending)} loading={save.isPending} loadingText="Сохранение…">
             Сохранить

@@ -87,6 +87,11 @@ export function AssignGroupsDialog(props: { user: UserRow | null; groups: Group[
                 )}
               </Stack>
             </Dialog.Body>
+            {setGroups.isPaused && (
+              <Text fontSize="sm" color="orange.fg" role="status" px="6">
+                Нет соединения с сервером: действие выполнится, когда связь восстановится.
+              </Text>
+            )}
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose} disabled={setGroups.isPending}>
                 Отмена

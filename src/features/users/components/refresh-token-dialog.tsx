@@ -40,6 +40,11 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
                 </Alert.Root>
               </Stack>
             </Dialog.Body>
+            {refresh.isPaused && (
+              <Text fontSize="sm" color="orange.fg" role="status" px="6">
+                Нет соединения с сервером: действие выполнится, когда связь восстановится.
+              </Text>
+            )}
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose} disabled={refresh.isPending}>
                 Отмена
