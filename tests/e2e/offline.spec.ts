@@ -120,11 +120,14 @@ test('an edit the server refuses is listed with its message and can be given up'
   const rejected = page.getByTestId('rejected-edits');
   await expect(rejected).toContainText('Сервер не принял изменения в полях:', { timeout: 20_000 });
   await expect(rejected).toContainText('Значение поля слишком большое для черновика');
+  // ...and at the field itself (issue 5: "the server message shown at the field").
+  await expect(page.locator('[data-slot="ST_PROJECT_NAME|0|0"]')).toContainText('Значение поля слишком большое для черновика');
   await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.saved);
   expect(await page.evaluate((u) => (window as unknown as { __offline: { store: { hasUnsentEdits(id: number): Promise<boolean> } } }).__offline.store.hasUnsentEdits(u), userId)).toBe(true);
   await screenshot(page, 'offline-rejected-edit');
   await rejected.getByRole('button', { name: 'Отменить изменение' }).click();
   await expect(rejected).toBeHidden();
+  await expect(page.locator('[data-slot="ST_PROJECT_NAME|0|0"]')).not.toContainText('Значение поля слишком большое для черновика');
   expect(await page.evaluate((u) => (window as unknown as { __offline: { store: { hasUnsentEdits(id: number): Promise<boolean> } } }).__offline.store.hasUnsentEdits(u), userId)).toBe(false);
   await context.close();
 });

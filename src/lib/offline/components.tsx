@@ -1,4 +1,5 @@
 import { Alert, Box, Button, HStack, List, Text } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
 import { saveStateText, useDraftSyncState } from './save-state';
 
@@ -25,9 +26,12 @@ export function SaveStateIndicator({ hash, store }: { hash: string; store?: Draf
 }
 
 /** The server's message for one field of a draft, to show under the field (undefined when none). */
-export function useRejectedMessage(hash: string, field: string, store?: DraftStore): string | undefined {
-  const state = useDraftSyncState(hash, store);
-  return state.rejected.find((r) => r.field === field)?.message;
+export function useRejectedMessage(hash: string | null, field: string, store: DraftStore = getDraftStore()): string | undefined {
+  // A primitive snapshot: a field re-renders only when its own message changes, not on every save-state tick.
+  return useSyncExternalStore(
+    (listener) => (hash ? store.subscribe(listener) : () => undefined),
+    () => (hash ? store.getState(hash).rejected.find((r) => r.field === field)?.message : undefined),
+  );
 }
 
 /** Edits the server refused (4xx), listed with its messages; each can be edited again or given up. */

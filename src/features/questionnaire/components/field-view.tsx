@@ -9,6 +9,7 @@ import { FileFieldView } from './file-field';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
 import { RichText } from './rich-text';
+import { useRejectedMessage } from '@/lib/offline/components';
 
 declare global {
   interface Window {
@@ -60,8 +61,11 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
   countRender();
   const { store } = useFormContext();
   const meta = useSlotMeta(store, slot);
+  const target = store.draftTarget;
+  // DESIGN.md "Offline drafts": a draft write the server refused (4xx) shows its message at the field.
+  const rejected = useRejectedMessage(target?.hash ?? null, slot, target?.store);
   if (!VALUE_INPUTS[field.dataType]) return null;
-  const message = meta.error ?? meta.remote;
+  const message = meta.error ?? meta.remote ?? rejected;
   const showLabel = label && !SELF_LABELLED.has(field.dataType);
   return (
     <Field.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>

@@ -182,6 +182,11 @@ export class FormStore {
   }
 
   // -------------------------------------------------------------- draft
+  /** Where this form's draft lives (null for a form without a draft), for the per-field rejected messages. */
+  get draftTarget(): { store: DraftStore; hash: string } | null {
+    return this.draft ? { store: this.draft.store, hash: this.draft.hash } : null;
+  }
+
   private writeDraft(key: string, value: unknown) {
     if (!this.draft) return;
     const timer = this.pendingDraft.get(key);
