@@ -166,8 +166,11 @@ export function FormRoot(props: FormRootProps) {
     const flush = () => store.flushDraft();
     const pending = timers.current;
     window.addEventListener('pagehide', flush);
+    // Back online: hand edits still inside the save delay to the draft store before the reconnect merge runs.
+    window.addEventListener('online', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('online', flush);
       flush();
       pending.forEach((t) => clearTimeout(t));
     };

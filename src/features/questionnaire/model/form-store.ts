@@ -118,6 +118,8 @@ export class FormStore {
 
   /** A value written by another tab: shown here without writing it back. */
   applyRemote(key: string, value: unknown) {
+    // DESIGN.md "Offline drafts": unsent local edits win. An edit still inside the save delay is one of them.
+    if (this.pendingValues.has(key)) return;
     const [code, g, v] = key.split('|');
     const index = Number(v);
     const instance = Number(g);
