@@ -155,6 +155,8 @@ test('a new build is offered with a prompt that waits for unsent edits and a foc
     const updated = sw.replace(/(\{url:"index\.html",revision:")[^"]+(")/, `$1${marker}$2`);
     expect(updated).not.toBe(sw);
     writeFileSync(swFile, updated);
+    // The build ships precompressed copies that the server prefers: a deploy replaces those too.
+    for (const file of [indexFile, swFile]) for (const ext of ['.gz', '.br']) rmSync(file + ext, { force: true });
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting), { timeout: 30_000 }).toBe(true);
 
