@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useSendProjectRequest, type ProjectRequestType } from '../api/send-request';
 import type { Project } from '../api/queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DIALOG_WIDTH } from '@/lib/limits';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
 
@@ -45,6 +46,7 @@ export function RequestButtons({ project, onSent }: { project: Project; onSent?:
         title={open ? REQUESTS[open].label : ''}
         message={open ? REQUESTS[open].message : ''}
         confirmLabel="Отправить"
+        maxWidth={DIALOG_WIDTH.request}
         pending={send.isPending}
         onConfirm={confirm}
         onClose={() => setOpen(null)}

@@ -19,7 +19,7 @@ import {
 } from '../rid-rules';
 import { RidCard } from './rid-card';
 import { RidFilterGroup } from './rid-filter-group';
-import { RidConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 
@@ -188,7 +188,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
         </>
       )}
 
-      <RidConfirmDialog
+      <ConfirmDialog
         open={!!pending}
         title={dialog?.title ?? ''}
         message={dialog?.message ?? ''}

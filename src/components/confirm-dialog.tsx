@@ -1,24 +1,26 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { DIALOG_WIDTH } from '@/lib/limits';
 
-export interface RidConfirmProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
-  pending: boolean;
+  pending?: boolean;
+  /** Max width in px (SPEC §9: confirm 400, request 450). */
+  maxWidth?: number;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** SPEC §5: confirmation dialogs are required for submit RID, update RID and unplanned RID (confirm width, SPEC §9). */
-export function RidConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onClose }: RidConfirmProps) {
+/** A confirmation with "Отмена" and a confirm button (SPEC §5: requests and RID actions are confirmed first). */
+export function ConfirmDialog({ open, title, message, confirmLabel, pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} role="alertdialog" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content maxW={`${DIALOG_WIDTH.confirm}px`} w="full">
+          <Dialog.Content maxW={`${maxWidth}px`} w="full">
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
