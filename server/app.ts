@@ -25,6 +25,7 @@ import { contestHandlers } from './domains/contest';
 import { reportsHandlers } from './domains/reports';
 import { projects_v1Handlers } from './domains/projects-v1';
 import { seedAll } from './seed';
+import { applyHostileContent } from './lib/hostile';
 
 export interface ServerOptions {
   /** Database directory; null keeps it in memory (tests). */
@@ -146,6 +147,8 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       services.clock.offsetMs = 0;
       return { ok: true };
     });
+    // Security test: every server-provided text gets script, markup and file-name payloads (server/lib/hostile.ts).
+    app.post('/__test/hostile', async () => applyHostileContent(services));
   }
 
   const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
