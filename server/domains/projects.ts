@@ -8,6 +8,7 @@ import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { apiStatus, pointsOf, type StoredPoint } from '../lib/points';
 import type { SeedQuestionnaire } from '../seed/templates';
+import { TASK_FIELD_TYPES, taskTemplateDoc } from '../seed/task-templates';
 
 /**
  * Projects (SPEC §2 "Projects", §3 Project and Plan stage, §7 "Projects v1" GET list/by id, change point type,
@@ -66,20 +67,12 @@ export async function visibleProject(s: Services, user: AuthUser, id: number): P
 
 // ------------------------------------------------------------------------------------------------ project tasks
 
-/** Field types as the other task templates use them (server/domains/tasks.ts). */
-const FIELD_TYPES = {
-  text: { id: 1, dataType: 'text' },
-  textarea: { id: 2, dataType: 'textarea' },
-  date: { id: 4, dataType: 'date' },
-  select: { id: 7, dataType: 'select' },
-} as const;
-
 interface TaskTemplate {
   code1C: string;
   name: string;
   description: string;
   group: string;
-  fields: { code1C: string; name: string; type: keyof typeof FIELD_TYPES; required?: boolean; list?: string[] }[];
+  fields: { code1C: string; name: string; type: keyof typeof TASK_FIELD_TYPES; required?: boolean; list?: string[] }[];
   attachments: { code1C: string; name: string; extensions: string[] }[];
 }
 
@@ -130,59 +123,17 @@ export const TASK_TEMPLATES = {
   },
 } satisfies Record<string, TaskTemplate>;
 
+/** This domain's templates have one group each, named after the request kind. */
 function templateDoc(t: TaskTemplate): SeedQuestionnaire {
   const groupCode = `${t.code1C}-MAIN`;
-  return {
-    id: t.code1C,
+  return taskTemplateDoc({
     code1C: t.code1C,
     name: t.name,
-    point: {
-      name: t.name,
-      description: t.description,
-      pointFields: t.fields.map((f, i) => ({
-        code1C: f.code1C,
-        paramName: null,
-        name: f.name,
-        required: f.required ?? false,
-        defaultValue: null,
-        description: null,
-        note: null,
-        sort: (i + 1) * 10,
-        groupCode,
-        fieldType: {
-          ...FIELD_TYPES[f.type],
-          validator: null,
-          list: f.list ? f.list.map((name, j) => ({ id: j + 1, value: name, name, disable: 'N', sort: j + 1 })) : null,
-        },
-        multiple: false,
-        readOnly: false,
-        signable: false,
-        isApproved: false,
-        managerComment: null,
-      })),
-      pointGroups: [{ code1C: groupCode, name: t.group, description: null, multiple: false, readOnly: false, groupIndex: null }],
-      pointAttachments: t.attachments.map((a) => ({
-        code1C: a.code1C,
-        name: a.name,
-        fileType: { maxSize: 20_971_520, extensions: a.extensions, description: `Форматы: ${a.extensions.join(', ')}` },
-        fileTypeId: 1,
-        parcelable: false,
-        buttonText: 'Загрузить файл',
-        valueIndex: null,
-        groupCode: null,
-        printDescription: false,
-        description: null,
-      })),
-      parcedValues: [],
-    },
-    templatePointCode: `${t.code1C}-POINT`,
-    projectTypeCode: null,
-    preRegistration: false,
-    dateSubmitFrom: null,
-    dateFillFrom: null,
-    voteMode: false,
-    expertMode: false,
-  } as unknown as SeedQuestionnaire;
+    description: t.description,
+    groups: [{ code1C: groupCode, name: t.group }],
+    fields: t.fields.map((f) => ({ ...f, groupCode })),
+    attachments: t.attachments,
+  });
 }
 
 const templatesCollection = (s: Services) => s.collection<SeedQuestionnaire>('templates');

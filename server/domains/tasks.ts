@@ -9,6 +9,7 @@ import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { POINT_STATUSES, apiStatus, toApiPoint, type StoredPoint } from '../lib/points';
 import type { Json } from '../lib/spec';
+import { taskTemplateDoc, type TaskTemplateSpec } from '../seed/task-templates';
 import { canSeeProject, projectsOf } from './projects';
 import { notesOf, storeFile, type StoredAttachment as QuestionnaireAttachment, type StoredNote as StoredNoteDoc } from './questionnaire';
 
@@ -681,27 +682,8 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
 
 const HOUR = 3_600_000;
 
-type FT = { id: number; dataType: string };
-const T: Record<string, FT> = {
-  text: { id: 1, dataType: 'text' },
-  textarea: { id: 2, dataType: 'textarea' },
-  date: { id: 4, dataType: 'date' },
-  number: { id: 5, dataType: 'number' },
-  select: { id: 7, dataType: 'select' },
-  checkbox: { id: 10, dataType: 'checkbox' },
-};
-
-interface SeedTemplate {
-  code1C: string;
-  name: string;
-  description: string;
-  groups: { code1C: string; name: string; description?: string; multiple?: boolean }[];
-  fields: { code1C: string; name: string; groupCode: string | null; type: keyof typeof T; required?: boolean; description?: string; list?: string[] }[];
-  attachments: { code1C: string; name: string; extensions: string[]; description?: string }[];
-}
-
 /** Project-task templates (codes PT-…), kept beside the competition questionnaires in collection "templates". */
-export const PROJECT_TASK_TEMPLATES: SeedTemplate[] = [
+export const PROJECT_TASK_TEMPLATES: TaskTemplateSpec[] = [
   {
     code1C: 'PT-REPORT-STAGE1',
     name: 'Отчёт по этапу 1',
@@ -778,6 +760,7 @@ export const PROJECT_TASK_TEMPLATES: SeedTemplate[] = [
   {
     code1C: 'PT-EXPERT',
     name: 'Экспертное заключение',
+    expertMode: true,
     description: 'Оценка заявки экспертом по критериям конкурса.',
     groups: [
       { code1C: 'EX_SCORES', name: 'Оценки по критериям' },
@@ -794,60 +777,10 @@ export const PROJECT_TASK_TEMPLATES: SeedTemplate[] = [
   },
 ];
 
-function templateDoc(t: SeedTemplate) {
-  return {
-    id: t.code1C,
-    code1C: t.code1C,
-    name: t.name,
-    point: {
-      name: t.name,
-      description: t.description,
-      pointFields: t.fields.map((f, i) => ({
-        code1C: f.code1C,
-        paramName: null,
-        name: f.name,
-        required: f.required ?? false,
-        defaultValue: null,
-        description: f.description ?? null,
-        note: null,
-        sort: (i + 1) * 10,
-        groupCode: f.groupCode,
-        fieldType: { ...T[f.type]!, validator: null, list: f.list ? f.list.map((name, j) => ({ id: j + 1, value: name, name, disable: 'N', sort: j + 1 })) : null },
-        multiple: false,
-        readOnly: false,
-        signable: false,
-        isApproved: false,
-        managerComment: null,
-      })),
-      pointGroups: t.groups.map((g) => ({ code1C: g.code1C, name: g.name, description: g.description ?? null, multiple: g.multiple ?? false, readOnly: false, groupIndex: null })),
-      pointAttachments: t.attachments.map((a) => ({
-        code1C: a.code1C,
-        name: a.name,
-        fileType: { maxSize: 20_971_520, extensions: a.extensions, description: `Форматы: ${a.extensions.join(', ')}` },
-        fileTypeId: 1,
-        parcelable: false,
-        buttonText: 'Загрузить файл',
-        valueIndex: null,
-        groupCode: null,
-        printDescription: false,
-        description: a.description ?? null,
-      })),
-      parcedValues: [],
-    },
-    templatePointCode: `${t.code1C}-POINT`,
-    projectTypeCode: null,
-    preRegistration: false,
-    dateSubmitFrom: null,
-    dateFillFrom: null,
-    voteMode: false,
-    expertMode: t.code1C === 'PT-EXPERT',
-  };
-}
-
 /** The structure a point copies from its template (the competition questionnaire or a PT- template). */
 async function structureOf(s: Services, code: string) {
   const template = await s.collection<Json>('templates').get(code);
-  const point = template?.point ?? templateDoc(PROJECT_TASK_TEMPLATES[0]!).point;
+  const point = template?.point ?? taskTemplateDoc(PROJECT_TASK_TEMPLATES[0]!).point;
   return {
     templateGroups: (point.pointGroups ?? []).map((g: Json) => ({ code1C: g.code1C, name: g.name, description: g.description ?? null, multiple: !!g.multiple, readOnly: !!g.readOnly, groupIndex: g.groupIndex ?? null })),
     templateFields: (point.pointFields ?? []).map((f: Json) => ({
@@ -1063,7 +996,7 @@ async function demoFileContent(name: string, point: string): Promise<{ mime: str
 
 export async function seedTasks(s: Services): Promise<void> {
   const templates = s.collection<Json>('templates');
-  for (const t of PROJECT_TASK_TEMPLATES) if (!(await templates.get(t.code1C))) await templates.put(templateDoc(t));
+  for (const t of PROJECT_TASK_TEMPLATES) if (!(await templates.get(t.code1C))) await templates.put(taskTemplateDoc(t));
   const now = s.clock.now();
   const at = (hours: number | null | undefined) => (hours === null || hours === undefined ? null : new Date(now + hours * HOUR).toISOString());
   const points = tasksOf(s);
