@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Db } from './lib/db';
 import { ROOT } from './lib/spec';
 import { registerOpenApi, type ContractViolation, type Fault, type Handlers } from './lib/router';
+import { parseFaults } from './lib/faults';
 import { createServices, type AuthUser, type Services } from './lib/services';
 import { authHandlers, authenticator } from './domains/auth';
 import { userHandlers } from './domains/users';
@@ -128,8 +129,15 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
 
   if (options.testControl) {
     app.get('/__test/violations', async () => violations);
-    app.post('/__test/faults', async (request) => {
-      faults.splice(0, faults.length, ...((request.body as Fault[]) ?? []));
+    // Faults: status, delayMs, malformed, timeout (+ holdMs), mutate (+ count), times — see server/lib/faults.ts.
+    app.post('/__test/faults', async (request, reply) => {
+      let next: Fault[];
+      try {
+        next = parseFaults(request.body);
+      } catch (error) {
+        return reply.code(400).send({ ok: false, message: (error as Error).message });
+      }
+      faults.splice(0, faults.length, ...next);
       return { ok: true, faults: faults.length };
     });
     app.delete('/__test/faults', async () => {

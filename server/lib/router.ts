@@ -3,6 +3,9 @@ import Ajv2020, { type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { HOSTS, loadSpec, type HostName, type Json, type LoadedSpec, type Operation } from './spec';
 import { HttpError, JsonReply, RawReply, errorBody } from './http';
+import { DEFAULT_HOLD_MS, MALFORMED_BODY, holdUntilClientGone, mutateBody, takeFault, type Fault } from './faults';
+
+export type { Fault } from './faults';
 
 export interface UploadedFile {
   fieldName: string;
@@ -24,17 +27,6 @@ export interface RequestContext<User = unknown> {
 
 export type Handler<User = unknown> = (ctx: RequestContext<User>) => Promise<unknown> | unknown;
 export type Handlers<User = unknown> = Record<string, Handler<User>>;
-
-export interface Fault {
-  /** operationId, or a substring of the request path. */
-  match: string;
-  method?: string;
-  status?: number;
-  delayMs?: number;
-  malformed?: boolean;
-  /** How many requests it applies to; unlimited when absent. */
-  times?: number;
-}
 
 export interface ContractViolation {
   operationId: string;
@@ -185,9 +177,13 @@ async function handle<User>(
   options: RouterOptions<User>,
 ) {
   const { op } = compiled;
-  const fault = takeFault(options.faults, op, request);
+  const fault = takeFault(options.faults, op.operationId, op.method, request.url);
   if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-  if (fault?.malformed) return reply.code(200).type('application/json').send('{"items": [ {"broken": ');
+  if (fault?.timeout) {
+    await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);
+    return reply.code(504).send(errorBody(504, 'Сервер не ответил вовремя (имитация сбоя)'));
+  }
+  if (fault?.malformed) return reply.code(200).type('application/json').send(MALFORMED_BODY);
   if (fault?.status) return reply.code(fault.status).send(errorBody(fault.status, 'Сервис временно недоступен (имитация сбоя)'));
 
   try {
@@ -228,6 +224,7 @@ async function handle<User>(
     if (!handler) throw new HttpError(500, `Операция ${op.operationId} не реализована эталонным сервером`);
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     const result = await handler({ op, params: params as Record<string, Json>, query: query as Record<string, Json>, body, files, user, token, origin });
+    if (fault?.mutate) return sendMutated(reply, compiled, result, fault, options);
     return send(reply, compiled, result, options);
   } catch (error) {
     if (error instanceof HttpError) {
@@ -290,15 +287,14 @@ function bearer(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-function takeFault(faults: Fault[], op: Operation, request: FastifyRequest): Fault | undefined {
-  const index = faults.findIndex(
-    (f) => (f.match === op.operationId || request.url.includes(f.match)) && (!f.method || f.method.toUpperCase() === op.method),
-  );
-  if (index < 0) return undefined;
-  const fault = faults[index]!;
-  if (fault.times !== undefined) {
-    fault.times -= 1;
-    if (fault.times <= 0) faults.splice(index, 1);
-  }
-  return fault;
+/**
+ * A damaged answer (fault `mutate`): the handler's successful JSON body is changed on purpose and is therefore not
+ * validated — it must not count as a contract violation. Errors and non-JSON answers go out as usual.
+ */
+function sendMutated<User>(reply: FastifyReply, compiled: CompiledOp, result: unknown, fault: Fault, options: RouterOptions<User>) {
+  const status = result instanceof JsonReply ? result.status : 200;
+  if (result instanceof RawReply || status >= 300) return send(reply, compiled, result, options);
+  const body = result instanceof JsonReply ? result.body : result;
+  const mutated = mutateBody(body, fault.mutate!, fault.count);
+  return reply.code(status).header('x-fault', fault.mutate!).type('application/json; charset=utf-8').send(JSON.stringify(mutated));
 }
