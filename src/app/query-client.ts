@@ -15,7 +15,8 @@ export function createQueryClient(): QueryClient {
         networkMode: 'offlineFirst',
         refetchOnWindowFocus: true,
         retry: (failureCount, error) => {
-          if (error instanceof ApiError && ['unauthorized', 'forbidden', 'not-found', 'validation', 'client'].includes(error.kind)) return false;
+          // A time-out already made the user wait the whole time-out: retrying would triple the wait.
+          if (error instanceof ApiError && ['unauthorized', 'forbidden', 'not-found', 'validation', 'client', 'timeout'].includes(error.kind)) return false;
           return failureCount < 2;
         },
       },

@@ -4,7 +4,7 @@ import type { paths as ContestPaths } from './generated/contest';
 import type { paths as MessagesPaths } from './generated/messages';
 import type { paths as SupportPaths } from './generated/support';
 import { getConfig } from '../config';
-import { authMiddleware } from './transport';
+import { authMiddleware, fetchWithTimeout } from './transport';
 
 /** One openapi-fetch client per host (DESIGN.md convention 4); base URLs come from /config.json. */
 export interface ApiClients {
@@ -22,10 +22,12 @@ export function api(): ApiClients {
   const mainAuth = authMiddleware({ mainBaseUrl: config.apiMain, signOutOn401: true });
   // The messaging and support hosts are not "main APIs" (SPEC §8): their 401 must not sign the user out.
   const sideAuth = authMiddleware({ mainBaseUrl: config.apiMain, signOutOn401: false });
-  const main = createClient<MainPaths>({ baseUrl: config.apiMain });
-  const contest = createClient<ContestPaths>({ baseUrl: config.apiContest });
-  const messages = createClient<MessagesPaths>({ baseUrl: config.apiMessages });
-  const support = createClient<SupportPaths>({ baseUrl: config.apiSupport });
+  // Every call gives up after a time-out with a Russian message (transport.ts).
+  const timedFetch = fetchWithTimeout();
+  const main = createClient<MainPaths>({ baseUrl: config.apiMain, fetch: timedFetch });
+  const contest = createClient<ContestPaths>({ baseUrl: config.apiContest, fetch: timedFetch });
+  const messages = createClient<MessagesPaths>({ baseUrl: config.apiMessages, fetch: timedFetch });
+  const support = createClient<SupportPaths>({ baseUrl: config.apiSupport, fetch: timedFetch });
   main.use(mainAuth);
   contest.use(mainAuth);
   messages.use(sideAuth);

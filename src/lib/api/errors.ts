@@ -6,7 +6,25 @@ export interface FieldError {
   groupIndex?: number;
 }
 
-export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'validation' | 'server' | 'network' | 'client';
+/**
+ * timeout: the server did not answer within the transport's time-out; malformed: it answered something that is not the
+ * JSON the call expects (a truncated body, text where an object belongs).
+ */
+export type ApiErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'validation'
+  | 'server'
+  | 'network'
+  | 'client'
+  | 'timeout'
+  | 'malformed';
+
+export const NETWORK_ERROR_TEXT = 'Нет соединения с сервером. Проверьте подключение к интернету и повторите.';
+export const TIMEOUT_ERROR_TEXT = 'Сервер не отвечает. Проверьте соединение и повторите.';
+export const MALFORMED_ERROR_TEXT = 'Сервер прислал повреждённый ответ. Повторите попытку позже.';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -15,12 +33,12 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   readonly fieldErrors: FieldError[];
 
-  constructor(status: number, body: unknown, fallback?: string) {
+  constructor(status: number, body: unknown, fallback?: string, kind?: ApiErrorKind) {
     const serverMessage = extractMessage(body);
     super(serverMessage ?? fallback ?? `Ошибка ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.kind = classify(status);
+    this.kind = kind ?? classify(status);
     this.serverMessage = serverMessage;
     this.fieldErrors = extractFieldErrors(body);
   }
@@ -38,7 +56,22 @@ export function classify(status: number): ApiErrorKind {
 }
 
 export function networkError(): ApiError {
-  return new ApiError(0, null, 'Нет соединения с сервером. Проверьте подключение к интернету и повторите.');
+  return new ApiError(0, null, NETWORK_ERROR_TEXT);
+}
+
+/** No answer within the time-out (status 0: nothing arrived; not a proof of being offline). */
+export function timeoutError(): ApiError {
+  return new ApiError(0, null, TIMEOUT_ERROR_TEXT, 'timeout');
+}
+
+/** The server answered (status known) but the body is not usable JSON. */
+export function malformedError(status: number): ApiError {
+  return new ApiError(status, null, MALFORMED_ERROR_TEXT, 'malformed');
+}
+
+/** Errors whose own message is the text to show (no server message exists for them). */
+export function isTransportFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'malformed');
 }
 
 function extractMessage(body: unknown): string | null {
@@ -70,7 +103,7 @@ export function extractFieldErrors(body: unknown): FieldError[] {
  */
 export function errorToastText(error: unknown, fallback: string, fieldTitle?: (field: string) => string | undefined): string {
   if (error instanceof ApiError) {
-    if (error.kind === 'network') return error.message;
+    if (isTransportFailure(error)) return error.message;
     const fieldError = error.fieldErrors[0];
     if (fieldError?.field && fieldTitle) {
       const title = fieldTitle(fieldError.field);

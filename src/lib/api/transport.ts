@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { ApiError, networkError } from './errors';
+import { ApiError, malformedError, networkError, timeoutError } from './errors';
 import { clearSession, getToken, needsRenewal, readSession, saveSession } from '../session';
 
 /**
@@ -15,6 +15,61 @@ let hooks: TransportHooks = { onUnauthorized: () => undefined };
 
 export function setTransportHooks(next: TransportHooks): void {
   hooks = next;
+}
+
+/**
+ * Every call gives up after this long without an answer (the issue "Broken servers": a server that never answers must
+ * end in a clear message, not an endless spinner). Uploads get longer: a large file on a slow line is legitimate.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/** End-to-end tests shorten the time-out through local storage, only together with the test-hook flag. */
+const TEST_TIMEOUT_KEY = 'cabinet_request_timeout_ms';
+
+export function requestTimeoutMs(upload = false): number {
+  try {
+    if (typeof localStorage !== 'undefined' && localStorage.getItem('cabinet_e2e_hooks') === '1') {
+      const override = Number(localStorage.getItem(TEST_TIMEOUT_KEY));
+      if (override > 0) return override;
+    }
+  } catch {
+    // Storage blocked: the default applies.
+  }
+  return upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+}
+
+type FetchLike = (request: Request) => Promise<Response>;
+
+/**
+ * fetch with a time-out until the answer starts (headers): a time-out throws ApiError kind "timeout"; the caller's own
+ * abort signal still works and keeps its own reason. Given to every openapi-fetch client.
+ */
+export function fetchWithTimeout(base: (input: Request) => Promise<Response> = (r) => fetch(r), timeoutMs?: (request: Request) => number): FetchLike {
+  return async (request) => {
+    const upload = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
+    const ms = timeoutMs ? timeoutMs(request) : requestTimeoutMs(upload);
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A race, not only an abort: the time-out holds even where an abort does not reach the pending fetch.
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(timeoutError());
+        controller.abort();
+      }, ms);
+    });
+    const outer = request.signal;
+    const forward = () => controller.abort(outer.reason);
+    if (outer.aborted) forward();
+    else outer.addEventListener('abort', forward, { once: true });
+    const answer = base(new Request(request, { signal: controller.signal }));
+    answer.catch(() => undefined);
+    try {
+      return await Promise.race([answer, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', forward);
+    }
+  };
 }
 
 let renewing: Promise<boolean> | null = null;
@@ -70,16 +125,27 @@ interface FetchResult<T> {
   response: Response;
 }
 
-/** Turns an openapi-fetch result into data or a thrown ApiError (DESIGN.md convention 5). */
+/**
+ * Turns an openapi-fetch result into data or a thrown ApiError (DESIGN.md convention 5). A light guard on the answer:
+ * a body that is not JSON (a truncated answer) or a JSON answer that is not an object or a list becomes ApiError kind
+ * "malformed" with a plain Russian message, so screens show an error state instead of crashing on it.
+ */
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   let result: FetchResult<T>;
   try {
     result = await call;
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // openapi-fetch parses only successful answers; a SyntaxError means a 2xx whose body is not JSON.
+    if (error instanceof SyntaxError) throw malformedError(200);
     throw networkError();
   }
   const { data, error, response } = result;
   if (!response.ok || error !== undefined) throw new ApiError(response.status, error);
+  if (isJson(response) && data !== undefined && (data === null || typeof data !== 'object')) throw malformedError(response.status);
   return data as T;
+}
+
+function isJson(response: Response): boolean {
+  return /[/+]json\b/i.test(response.headers?.get('Content-Type') ?? '');
 }

@@ -216,7 +216,7 @@ export class OfflineDraftStore implements DraftStore {
         return await mergeIntoMirror(db, hash, userId, server, this.now());
       } catch (error) {
         if (error instanceof ApiError && error.status > 0) this.connectivity.markOnline();
-        else if (!controller.signal.aborted) this.connectivity.markOffline();
+        else if (!controller.signal.aborted && !(error instanceof ApiError && error.kind === 'timeout')) this.connectivity.markOffline();
         // Offline, slow or refused: the draft opens from the mirror (it already holds every local edit).
       } finally {
         clearTimeout(timer);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors';
+import { ApiError, malformedError, timeoutError } from '../api/errors';
 import { backoffDelay, BACKOFF_MAX_MS } from './backoff';
 import { Connectivity } from './connectivity';
 import { FakeStashServer } from './fake-stash';
@@ -220,6 +220,9 @@ describe('offline draft store', () => {
     expect(classifySendError(new ApiError(0, null), false)).toEqual({ kind: 'retry', reason: 'network' });
     expect(classifySendError(new ApiError(0, null), true)).toEqual({ kind: 'retry', reason: 'timeout' });
     expect(classifySendError(new TypeError('Failed to fetch'), false)).toEqual({ kind: 'retry', reason: 'network' });
+    // The transport's own time-out and a damaged answer are retried, never shown as "offline" or as a refusal.
+    expect(classifySendError(timeoutError(), false)).toEqual({ kind: 'retry', reason: 'timeout' });
+    expect(classifySendError(malformedError(200), false)).toEqual({ kind: 'retry', reason: 'server' });
     expect(classifySendError(new ApiError(500, {}), false)).toEqual({ kind: 'retry', reason: 'server' });
     expect(classifySendError(new ApiError(429, {}), false)).toEqual({ kind: 'retry', reason: 'server' });
     expect(classifySendError(new ApiError(401, {}), false)).toEqual({ kind: 'unauthorized' });

@@ -48,7 +48,9 @@ export type SendOutcome =
 
 /** Classifies a failed send (pure; table-tested). */
 export function classifySendError(error: unknown, timedOut: boolean): SendOutcome {
-  if (timedOut) return { kind: 'retry', reason: 'timeout' };
+  if (timedOut || (error instanceof ApiError && error.kind === 'timeout')) return { kind: 'retry', reason: 'timeout' };
+  // A damaged answer: whether the write landed is unknown; the resend is idempotent (same opId).
+  if (error instanceof ApiError && error.kind === 'malformed') return { kind: 'retry', reason: 'server' };
   if (!(error instanceof ApiError) || error.status === 0) return { kind: 'retry', reason: 'network' };
   const { status } = error;
   if (status === 401) return { kind: 'unauthorized' };
