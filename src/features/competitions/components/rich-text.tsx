@@ -1,23 +1,8 @@
-import DOMPurify from 'dompurify';
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 
-let hooked = false;
-
-/** Server-provided HTML, sanitised (no scripts, handlers or javascript: links); links open in a new tab. */
-export function sanitizeHtml(html: string): string {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    });
-    hooked = true;
-  }
-  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] });
-}
-
+/** Server-provided HTML, sanitised (src/lib/sanitize-html.ts): no scripts, handlers or javascript: links. */
 export function RichText({ html, ...props }: { html: string } & BoxProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
 import { Alert, Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { briefcaseQuery, projectCompetitionQuery, type Project } from '../api/queries';
 import { formatDate } from '../plan-rules';
 import { InfoList } from './info-list';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 
 const range = (from?: string | null, to?: string | null) => (from || to ? `${formatDate(from)} – ${formatDate(to)}` : null);
 const money = (value?: number | null) =>
@@ -51,7 +51,7 @@ export function CompetitionInfo({ project }: { project: Project }) {
           <Heading as="h3" size="md" mb="2">
             О конкурсе
           </Heading>
-          <Box className="competition-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(c.description) }} css={{ '& p': { mb: '2' }, '& ul': { pl: '5', mb: '2' } }} />
+          <Box className="competition-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.description) }} css={{ '& p': { mb: '2' }, '& ul': { pl: '5', mb: '2' } }} />
         </Box>
       )}
       {competition.isSuccess && !c && (
