@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath, URL } from 'node:url';
+import { bundleStats } from './scripts/bundle-stats.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
+    bundleStats(),
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
     // (src/lib/pwa), the manifest is public/manifest.webmanifest.
     VitePWA({
@@ -64,7 +66,16 @@ export default defineConfig({
     }),
   ],
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, backend])) },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Chakra's config helpers (defineConfig, defineRecipe, …) return their argument: marked pure, the default theme
+      // object in '@chakra-ui/react/theme' is dropped and only the recipes src/app/theme.ts lists stay in the bundle.
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
+    },
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
