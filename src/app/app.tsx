@@ -8,7 +8,7 @@ import { createQueryClient, persistOptions, restorePersistedCacheNow } from './q
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
-import { notifyInfo, Toaster } from '@/components/toaster';
+import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
@@ -31,10 +31,17 @@ export function App() {
       },
     });
     // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
-    // right after the first paint, so IndexedDB code is not part of the first-load JavaScript.
-    const startOffline = () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
-    if ('requestIdleCallback' in window) requestIdleCallback(startOffline, { timeout: 1_000 });
-    else setTimeout(startOffline, 200);
+    // right after the first screen is rendered, so IndexedDB code is not part of the first-load JavaScript; the toast
+    // view is fetched then too, ready before the first message.
+    const afterFirstScreen = () => {
+      void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
+      preloadToaster();
+    };
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      if ('requestIdleCallback' in window) requestIdleCallback(afterFirstScreen, { timeout: 1_000 });
+      else setTimeout(afterFirstScreen, 200);
+    });
     // Queries and actions pause while the network is proved absent; an action started then says so instead of failing.
     onlineManager.setEventListener((setOnline) => {
       setOnline(isOnline());

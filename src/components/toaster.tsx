@@ -1,7 +1,47 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
-/** Toasts sit bottom-right (SPEC §9). */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
+/** What a toast shows (a subset of Chakra's toast options). */
+export interface ToastOptions {
+  type: 'success' | 'error' | 'info' | 'warning' | 'loading';
+  title: string;
+  description?: string;
+  closable?: boolean;
+  duration?: number;
+}
+
+type View = ComponentType<{ onReady: (create: (options: ToastOptions) => void) => void }>;
+
+// The toast view (Chakra Toaster, zag toast machine: ~15 KiB gzip) is loaded after the first paint (preloadToaster,
+// called at idle time by the app) or by the first toast; toasts asked for before it is mounted wait and then show.
+let attempt = 0;
+let loading = false;
+const listeners = new Set<() => void>();
+let queue: ToastOptions[] = [];
+let show: ((options: ToastOptions) => void) | null = null;
+
+export function preloadToaster(): void {
+  if (loading || show) return;
+  loading = true;
+  attempt += 1;
+  listeners.forEach((l) => l());
+}
+
+function onReady(create: (options: ToastOptions) => void): void {
+  show = create;
+  const waiting = queue;
+  queue = [];
+  waiting.forEach(create);
+}
+
+export const toaster = {
+  create(options: ToastOptions): void {
+    if (show) show(options);
+    else {
+      queue.push(options);
+      preloadToaster();
+    }
+  },
+};
 
 export function notifySuccess(title: string): void {
   toaster.create({ type: 'success', title, closable: true, duration: 4000 });
@@ -15,22 +55,27 @@ export function notifyInfo(title: string): void {
   toaster.create({ type: 'info', title, closable: true, duration: 5000 });
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger aria-label="Закрыть" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const wanted = useSyncExternalStore(subscribe, () => attempt, () => 0);
+  const [view, setView] = useState<{ Component: View } | null>(null);
+  useEffect(() => {
+    if (!wanted || view) return;
+    let live = true;
+    import('./toaster-view').then(
+      (m) => live && setView({ Component: m.default }),
+      // Not loaded (offline without the service worker): the next toast tries again.
+      () => {
+        loading = false;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, view]);
+  return view ? <view.Component onReady={onReady} /> : null;
 }

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import type { ToastOptions } from './toaster';
+
+/** Toasts sit bottom-right (SPEC §9). */
+const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
+
+/**
+ * The toast region (Chakra Toaster and its state machine). Loaded after the first paint or by the first toast
+ * (see toaster.tsx), so it is not part of the first-load JavaScript.
+ */
+export default function ToasterView({ onReady }: { onReady: (create: (options: ToastOptions) => void) => void }) {
+  useEffect(() => onReady((options) => void toaster.create(options)), [onReady]);
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable && <Toast.CloseTrigger aria-label="Закрыть" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
