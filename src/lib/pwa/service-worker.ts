@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * Service-worker registration (DESIGN.md "Offline drafts": precached shell, update prompt). The worker is generated
@@ -25,9 +25,24 @@ function setState(next: Partial<UpdateState>) {
   listeners.forEach((l) => l());
 }
 
+let registering = false;
+
 export function registerServiceWorker(): void {
-  if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  workbox = new Workbox(SW_URL, { scope: '/' });
+  if (registering || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  registering = true;
+  // workbox-window is loaded after the page's load event (when it would register anyway), apart from the first-load
+  // JavaScript.
+  const load = () =>
+    void import('workbox-window').then(
+      ({ Workbox }) => start(new Workbox(SW_URL, { scope: '/' })),
+      () => (registering = false),
+    );
+  if (document.readyState === 'complete') load();
+  else window.addEventListener('load', load, { once: true });
+}
+
+function start(instance: Workbox): void {
+  workbox = instance;
   workbox.addEventListener('waiting', () => setState({ available: true }));
   workbox.addEventListener('controlling', (event) => {
     // This tab asked for the update: load the new version. Another tab did: offer the reload here too.
