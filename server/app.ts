@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Db } from './lib/db';
 import { ROOT } from './lib/spec';
 import { registerOpenApi, type ContractViolation, type Fault, type Handlers } from './lib/router';
-import { parseFaults } from './lib/faults';
+import { parseFaults, replaceFaults } from './lib/faults';
 import { createServices, type AuthUser, type Services } from './lib/services';
 import { authHandlers, authenticator } from './domains/auth';
 import { userHandlers } from './domains/users';
@@ -130,6 +130,11 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   if (options.testControl) {
     app.get('/__test/violations', async () => violations);
     // Faults: status, delayMs, malformed, timeout (+ holdMs), mutate (+ count), times — see server/lib/faults.ts.
+    // ?token=… scopes them to one test's sign-in; without it they apply to every request.
+    const scopeOf = (request: { query: unknown }) => {
+      const token = (request.query as { token?: unknown }).token;
+      return typeof token === 'string' && token ? token : undefined;
+    };
     app.post('/__test/faults', async (request, reply) => {
       let next: Fault[];
       try {
@@ -137,11 +142,11 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       } catch (error) {
         return reply.code(400).send({ ok: false, message: (error as Error).message });
       }
-      faults.splice(0, faults.length, ...next);
+      replaceFaults(faults, next, scopeOf(request));
       return { ok: true, faults: faults.length };
     });
-    app.delete('/__test/faults', async () => {
-      faults.splice(0);
+    app.delete('/__test/faults', async (request) => {
+      replaceFaults(faults, [], scopeOf(request));
       return { ok: true };
     });
     app.post('/__test/clock', async (request) => {

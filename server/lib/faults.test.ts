@@ -4,7 +4,7 @@ import { Db } from './db';
 import { createServices, type Services } from './services';
 import { registerOpenApi, type ContractViolation } from './router';
 import { EventEmitter } from 'node:events';
-import { MALFORMED_BODY, holdUntilClientGone, mutateBody, parseFaults, takeFault, type Fault } from './faults';
+import { MALFORMED_BODY, holdUntilClientGone, mutateBody, parseFaults, replaceFaults, takeFault, type Fault } from './faults';
 import { seedUsers } from '../seed/users';
 import { authenticator, issueToken } from '../domains/auth';
 import { stashHandlers } from '../domains/stash';
@@ -77,6 +77,21 @@ describe('fault list', () => {
     expect(faults).toHaveLength(1);
     expect(takeFault(faults, 'stashSet', 'POST', '/hosts/main/v2/stash')?.status).toBe(503);
     expect(takeFault(faults, 'getUser', 'GET', '/hosts/main/v1/users/info')).toBeUndefined();
+  });
+
+  it('keeps the faults of parallel tests apart by token', () => {
+    const faults: Fault[] = [];
+    replaceFaults(faults, [{ match: 'stashGet', status: 500 }], 'token-a');
+    replaceFaults(faults, [{ match: 'stashGet', status: 503 }], 'token-b');
+    replaceFaults(faults, [{ match: 'usersInfo', status: 502 }], undefined);
+    expect(takeFault(faults, 'stashGet', 'GET', '/v2/stash', 'token-a')?.status).toBe(500);
+    expect(takeFault(faults, 'stashGet', 'GET', '/v2/stash', 'token-b')?.status).toBe(503);
+    expect(takeFault(faults, 'stashGet', 'GET', '/v2/stash', 'token-c')).toBeUndefined();
+    expect(takeFault(faults, 'usersInfo', 'GET', '/v1/users/info', 'token-c')?.status).toBe(502);
+    // A test replacing or clearing its own faults leaves the others'.
+    replaceFaults(faults, [], 'token-a');
+    replaceFaults(faults, [], undefined);
+    expect(faults).toEqual([{ match: 'stashGet', status: 503, token: 'token-b' }]);
   });
 });
 

@@ -27,6 +27,11 @@ export interface Fault {
   count?: number;
   /** How many requests it applies to; unlimited when absent. */
   times?: number;
+  /**
+   * Only requests with this bearer token (a test's own sign-in): tests running in parallel against one server keep
+   * their faults apart. Set by POST /__test/faults?token=….
+   */
+  token?: string;
 }
 
 export const HUGE_LIST_COUNT = 5_000;
@@ -49,15 +54,20 @@ export function parseFaults(raw: unknown): Fault[] {
     if (f.mutate !== undefined && !FAULT_MUTATIONS.includes(f.mutate as FaultMutation)) {
       throw new Error(`faults[${i}].mutate: expected one of ${FAULT_MUTATIONS.join(', ')}`);
     }
-    if (f.method !== undefined && typeof f.method !== 'string') throw new Error(`faults[${i}].method: expected a string`);
+    for (const key of ['method', 'token'] as const) {
+      if (f[key] !== undefined && typeof f[key] !== 'string') throw new Error(`faults[${i}].${key}: expected a string`);
+    }
     return { ...(f as unknown as Fault) };
   });
 }
 
 /** The first fault for a request; a fault with `times` is used up after that many requests. */
-export function takeFault(faults: Fault[], operationId: string, method: string, url: string): Fault | undefined {
+export function takeFault(faults: Fault[], operationId: string, method: string, url: string, token: string | null = null): Fault | undefined {
   const index = faults.findIndex(
-    (f) => (f.match === operationId || url.includes(f.match)) && (!f.method || f.method.toUpperCase() === method.toUpperCase()),
+    (f) =>
+      (f.match === operationId || url.includes(f.match)) &&
+      (!f.method || f.method.toUpperCase() === method.toUpperCase()) &&
+      (f.token === undefined || f.token === token),
   );
   if (index < 0) return undefined;
   const fault = faults[index]!;
@@ -80,6 +90,15 @@ export function holdUntilClientGone(response: Pick<NodeJS.EventEmitter, 'once' |
       resolve(how);
     }
   });
+}
+
+/**
+ * POST /__test/faults: the posted faults replace those of the same scope only — a token's faults (?token=…) or the
+ * unscoped ones — so one test's faults never wipe another's. DELETE clears one scope the same way.
+ */
+export function replaceFaults(faults: Fault[], next: Fault[], token: string | undefined): void {
+  const kept = faults.filter((f) => f.token !== token);
+  faults.splice(0, faults.length, ...kept, ...next.map((f) => (token === undefined ? f : { ...f, token })));
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
