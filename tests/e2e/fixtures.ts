@@ -69,12 +69,18 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
   return (await response.json()) as T;
 }
 
-export async function injectFaults(request: APIRequestContext, faults: unknown[]) {
-  await request.post('/__test/faults', { data: faults });
+/**
+ * Faults of the reference back end (server/lib/faults.ts): status, delayMs, malformed, timeout, mutate
+ * ('drop-fields' | 'wrong-types' | 'empty-list' | 'huge-list', count), times. With a token they apply only to that
+ * sign-in's requests and replace only its own faults (safe beside tests running in parallel).
+ */
+export async function injectFaults(request: APIRequestContext, faults: unknown[], token?: string) {
+  const response = await request.post(`/__test/faults${token ? `?token=${encodeURIComponent(token)}` : ''}`, { data: faults });
+  expect(response.ok(), `faults accepted: ${await response.text()}`).toBeTruthy();
 }
 
-export async function clearFaults(request: APIRequestContext) {
-  await request.delete('/__test/faults');
+export async function clearFaults(request: APIRequestContext, token?: string) {
+  await request.delete(`/__test/faults${token ? `?token=${encodeURIComponent(token)}` : ''}`);
 }
 
 /** Fails the test when the reference back end answered anything that violates the OpenAPI specs. */
