@@ -11,6 +11,7 @@ import { canApply } from '../rules/apply';
 import { formatDate, formatMoney, formatRange } from '../rules/format';
 import { CompetitionChips } from './competition-chips';
 import { RichText } from './rich-text';
+import { displayFileName } from '@/lib/file-name';
 
 export type DetailsTab = 'info' | 'tasks';
 
@@ -203,8 +204,8 @@ function Materials({ c }: { c: Competition }) {
                 <FileIcon />
               </Box>
               <Box flex="1" minW="0">
-                <Text fontWeight="medium" wordBreak="break-word">
-                  {f.name}
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {displayFileName(f.name)}
                 </Text>
                 {f.description && (
                   <Text fontSize="sm" color="fg.muted">
@@ -212,7 +213,7 @@ function Materials({ c }: { c: Competition }) {
                   </Text>
                 )}
               </Box>
-              <IconButton aria-label={`Скачать ${f.name}`} variant="outline" size="sm" loading={busy === f.id} onClick={() => download(f.id, f.name)}>
+              <IconButton aria-label={`Скачать ${displayFileName(f.name)}`} variant="outline" size="sm" loading={busy === f.id} onClick={() => download(f.id, f.name)}>
                 <DownloadIcon size={16} />
               </IconButton>
             </HStack>

@@ -6,6 +6,7 @@ import { InfoList } from './info-list';
 import { DownloadIcon, FileIcon } from '@/components/icons';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
+import { displayFileName } from '@/lib/file-name';
 
 /** SPEC §2 "Project info": description, project files (click to download), status name, project ID, counterparty name, INN, contract number. */
 export function ProjectInfo({ project }: { project: Project }) {
@@ -54,11 +55,11 @@ export function ProjectInfo({ project }: { project: Project }) {
                   loading={downloading === file.id}
                   justifyContent="flex-start"
                   maxW="full"
-                  aria-label={`Скачать файл ${file.name}`}
+                  aria-label={`Скачать файл ${displayFileName(file.name)}`}
                 >
                   <FileIcon />
                   <Text as="span" truncate>
-                    {file.name}
+                    {displayFileName(file.name)}
                   </Text>
                   <DownloadIcon />
                 </Button>

@@ -6,6 +6,7 @@ import { errorToastText } from '@/lib/api/errors';
 import { downloadAttachment, downloadZip } from '../api/downloads';
 import type { AttachedFile } from '../api/types';
 import { fileKind } from '../file-kind';
+import { displayFileName } from '@/lib/file-name';
 
 /**
  * SPEC §2 "Task preview": attached files with an icon by extension, a tick when signed, a pen when a signature is
@@ -38,7 +39,7 @@ export function AttachedFiles({ pointId, files }: { pointId: number; files: Atta
       ) : (
         <Stack as="ul" gap="1" listStyleType="none">
           {files.map((file) => {
-            const name = file.originalFileName ?? file.fileName;
+            const name = displayFileName(file.originalFileName ?? file.fileName);
             const kind = fileKind(name);
             const needsSign = file.signable === true && file.signValid !== true;
             return (
@@ -58,6 +59,7 @@ export function AttachedFiles({ pointId, files }: { pointId: number; files: Atta
                     justifyContent="start"
                     color="brand.fg"
                     whiteSpace="normal"
+                    overflowWrap="anywhere"
                     textAlign="start"
                     onClick={() => run(`file-${file.id}`, () => downloadAttachment(file.id, name))}
                     loading={busy === `file-${file.id}`}
