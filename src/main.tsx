@@ -2,9 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
 import { captureInstallPrompt } from './lib/pwa/install';
-import { installChunkErrorRecovery, isChunkLoadError, reloadOnceForChunkError, withChunkTimeout } from './lib/pwa/chunk-reload';
+import { installChunkErrorRecovery, isChunkLoadError, reloadOnceForChunkError } from './lib/pwa/chunk-reload';
 import { registerServiceWorker } from './lib/pwa/service-worker';
+import { App } from './app/app';
+import { consumeTokenLink } from './features/auth/token-link';
 
+// SPEC §2 /personal-account-v2-auth: the token leaves the address before anything else runs or is requested.
+const signedInByLink = consumeTokenLink();
 const root = createRoot(document.getElementById('root')!);
 
 // PWA (DESIGN.md): the install prompt fires early; a chunk missing after a deploy reloads once; the worker precaches.
@@ -14,12 +18,11 @@ registerServiceWorker();
 
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig()
-  .then(async () => {
+  .then(() => {
     // SPEC §9: a script chunk that does not load within 120 s fails instead of hanging.
-    const { App } = await withChunkTimeout(() => import('./app/app'));
     root.render(
       <StrictMode>
-        <App />
+        <App signedInByLink={signedInByLink} />
       </StrictMode>,
     );
   })

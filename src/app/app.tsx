@@ -8,17 +8,20 @@ import { createQueryClient, persistOptions, restorePersistedCacheNow } from './q
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
+import { authKeys } from '@/features/auth/api/queries';
 import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 
-export function App() {
+export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
   const [{ queryClient, router, persist }] = useState(() => {
     const queryClient = createQueryClient();
     const persist = persistOptions(queryClient);
     // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
     restorePersistedCacheNow(persist);
+    // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
+    if (signedInByLink) queryClient.removeQueries({ queryKey: authKeys.all });
     const router = createAppRouter(queryClient);
     // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
     setTransportHooks({

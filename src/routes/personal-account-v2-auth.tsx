@@ -1,20 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { saveSession } from '@/lib/session';
+import { consumeTokenLink } from '@/features/auth/token-link';
 
 /**
- * SPEC §2: accepts a token in the query, stores it, goes to root. The token is read in beforeLoad and the
- * redirect replaces the history entry, so it does not stay in the address bar or history (issue 10 §3).
+ * SPEC §2: accepts a token in the query, stores it, goes to root. The link is read at start-up (main.tsx), before the
+ * router sees the address; this route only covers an in-app navigation to it and never validates the token into the
+ * router's search state.
  */
 export const Route = createFileRoute('/personal-account-v2-auth')({
-  validateSearch: (search: Record<string, unknown>) => ({
-    token: typeof search.token === 'string' ? search.token : '',
-    tokenExpireAt: typeof search.tokenExpireAt === 'string' || typeof search.tokenExpireAt === 'number' ? String(search.tokenExpireAt) : '',
-  }),
-  beforeLoad: ({ search, context }) => {
-    if (search.token) {
-      saveSession({ token: search.token, tokenExpireAt: search.tokenExpireAt || null });
-      context.queryClient.removeQueries({ queryKey: ['auth'] });
-    }
+  beforeLoad: ({ context }) => {
+    if (consumeTokenLink()) context.queryClient.removeQueries({ queryKey: ['auth'] });
     throw redirect({ to: '/', replace: true });
   },
 });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { readSession, saveSession } from '@/lib/session';
+import { consumeTokenLink } from './token-link';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+function fakeWindow(href: string) {
+  const url = new URL(href, 'https://cabinet.example.ru');
+  const replaced: string[] = [];
+  return {
+    replaced,
+    win: {
+      location: { pathname: url.pathname, search: url.search } as Location,
+      history: { replaceState: (_state: unknown, _title: string, to: string) => replaced.push(to) } as unknown as History,
+    },
+  };
+}
+
+describe('sign-in link (SPEC §2 /personal-account-v2-auth)', () => {
+  it('stores the token and its expiry, and replaces the address with "/"', () => {
+    const storage = new MemoryStorage();
+    const { win, replaced } = fakeWindow('/personal-account-v2-auth?token=abc123&tokenExpireAt=2000000000');
+    expect(consumeTokenLink(win, storage)).toBe(true);
+    expect(readSession(storage)).toEqual({ token: 'abc123', expiresAt: 2_000_000_000_000, renewToken: null });
+    expect(replaced).toEqual(['/']);
+  });
+
+  it('drops the renew token of an earlier session: renewing must never bring the earlier user back', () => {
+    const storage = new MemoryStorage();
+    saveSession({ token: 'earlier-user', tokenExpireAt: 2_000_000_000, renewToken: 'earlier-renew' }, storage);
+    const { win } = fakeWindow('/personal-account-v2-auth/?token=new-user');
+    expect(consumeTokenLink(win, storage)).toBe(true);
+    expect(readSession(storage)).toEqual({ token: 'new-user', expiresAt: null, renewToken: null });
+  });
+
+  it('a link without a token still leaves the address and keeps the current session', () => {
+    const storage = new MemoryStorage();
+    saveSession({ token: 'current', tokenExpireAt: 2_000_000_000, renewToken: 'r' }, storage);
+    const { win, replaced } = fakeWindow('/personal-account-v2-auth?token=');
+    expect(consumeTokenLink(win, storage)).toBe(false);
+    expect(replaced).toEqual(['/']);
+    expect(readSession(storage)?.token).toBe('current');
+  });
+
+  it('other addresses are left alone', () => {
+    const storage = new MemoryStorage();
+    const { win, replaced } = fakeWindow('/programs?token=abc');
+    expect(consumeTokenLink(win, storage)).toBe(false);
+    expect(replaced).toEqual([]);
+    expect(readSession(storage)).toBeNull();
+  });
+});
