@@ -2,8 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   backupAdminSession,
   clearSession,
+  forgetPersistedQueries,
   getToken,
+  hasUsableSession,
   isExpired,
+  queryCacheOwner,
+  rememberSignOutNotice,
+  setQueryCacheOwner,
+  takeSignOutNotice,
   isSafeReturnPath,
   needsRenewal,
   normaliseExpiry,
@@ -112,5 +118,43 @@ describe('log in as (SPEC §6): the admin session is kept apart', () => {
     expect(restoreAdminSession(local)).toBe(true);
     expect(getToken(local)).toBe('admin-token');
     expect(restoreAdminSession(local)).toBe(false);
+  });
+});
+
+describe('expiry handled before calls', () => {
+  it('a session is usable while the token lives, or after expiry when a renew token can replace it', () => {
+    const now = 1_800_000_000_000;
+    saveSession({ token: 't', tokenExpireAt: now + 1000, renewToken: null }, local);
+    expect(hasUsableSession(local, now)).toBe(true);
+    expect(hasUsableSession(local, now + 1000)).toBe(false);
+    saveSession({ token: 't', tokenExpireAt: now + 1000, renewToken: 'r' }, local);
+    expect(hasUsableSession(local, now + 1000)).toBe(true);
+    clearSession(local);
+    expect(hasUsableSession(local, now)).toBe(false);
+  });
+
+  it('the login page gets the sign-out notice once', () => {
+    rememberSignOutNotice('Сеанс истёк. Войдите снова.', session);
+    expect(takeSignOutNotice(session)).toBe('Сеанс истёк. Войдите снова.');
+    expect(takeSignOutNotice(session)).toBeNull();
+  });
+});
+
+describe('the persisted query cache belongs to one user', () => {
+  it('keeps its owner beside it and forgets both at once', () => {
+    expect(queryCacheOwner(local)).toBeNull();
+    local.setItem('cabinet-query-cache', '{"clientState":{}}');
+    setQueryCacheOwner(42, local);
+    expect(queryCacheOwner(local)).toBe(42);
+    forgetPersistedQueries(local);
+    expect(queryCacheOwner(local)).toBeNull();
+    expect(local.getItem('cabinet-query-cache')).toBeNull();
+  });
+
+  it('sign-out of the session keeps the owner (the next user is compared with it)', () => {
+    setQueryCacheOwner(7, local);
+    saveSession({ token: 'a', tokenExpireAt: 2_000_000_000 }, local);
+    clearSession(local);
+    expect(queryCacheOwner(local)).toBe(7);
   });
 });

@@ -83,6 +83,49 @@ export function getToken(storage: Storage = localStorage): string | null {
   return session && !isExpired(session) ? session.token : null;
 }
 
+/** A call can be made: the token is live, or it has expired but a renew token can get a new one first. */
+export function hasUsableSession(storage: Storage = localStorage, now = Date.now()): boolean {
+  const session = readSession(storage);
+  if (!session) return false;
+  return !isExpired(session, now) || !!session.renewToken;
+}
+
+/** Shown on the login page when the app signed the user out because the session ran out (not a server refusal). */
+export const SESSION_EXPIRED_TEXT = 'Сеанс истёк. Войдите снова.';
+const NOTICE_KEY = 'sign_out_notice';
+
+export function rememberSignOutNotice(text: string, storage: Storage = sessionStorage): void {
+  storage.setItem(NOTICE_KEY, text);
+}
+
+export function takeSignOutNotice(storage: Storage = sessionStorage): string | null {
+  const text = storage.getItem(NOTICE_KEY);
+  storage.removeItem(NOTICE_KEY);
+  return text;
+}
+
+/**
+ * The persisted query cache (lists and details readable offline). Query keys carry no user id, so the cache belongs
+ * to one user at a time: its owner is kept beside it, and sign-out or another user's sign-in empties it.
+ */
+export const QUERY_CACHE_KEY = 'cabinet-query-cache';
+const CACHE_OWNER_KEY = 'cabinet-query-cache-owner';
+
+export function queryCacheOwner(storage: Storage = localStorage): number | null {
+  const value = Number(storage.getItem(CACHE_OWNER_KEY));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export function setQueryCacheOwner(userId: number, storage: Storage = localStorage): void {
+  storage.setItem(CACHE_OWNER_KEY, String(userId));
+}
+
+/** Removes the persisted copy at once (the persister writes at most once a second: a closed tab must not keep it). */
+export function forgetPersistedQueries(storage: Storage = localStorage): void {
+  storage.removeItem(QUERY_CACHE_KEY);
+  storage.removeItem(CACHE_OWNER_KEY);
+}
+
 /** Where to come back after sign-in (SPEC §4 navigation guard). Only same-app paths are accepted. */
 export function saveReturnRoute(path: string, storage: Storage = sessionStorage): void {
   if (isSafeReturnPath(path)) storage.setItem(RETURN_KEY, path);

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { getConfig } from '@/lib/config';
-import { getToken } from '@/lib/session';
+import { getToken, takeSignOutNotice } from '@/lib/session';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { takeLoginErrors } from '@/features/auth/api/exchange-code';
 import { authorizeUrl } from '@/features/auth/authorize-url';
@@ -18,9 +18,10 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   usePageTitle('Вход');
   const [errors] = useState(takeLoginErrors);
+  const [notice] = useState(takeSignOutNotice);
   const login = () => {
     const config = getConfig();
     window.location.assign(authorizeUrl(config.authorizeUrl, config.clientId, window.location.origin));
   };
-  return <LoginPage errors={errors} onLogin={login} />;
+  return <LoginPage errors={errors} notice={notice} onLogin={login} />;
 }

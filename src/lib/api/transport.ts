@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { ApiError, malformedError, networkError, timeoutError } from './errors';
-import { clearSession, getToken, needsRenewal, readSession, saveSession } from '../session';
+import { SESSION_EXPIRED_TEXT, clearSession, isExpired, needsRenewal, readSession, rememberSignOutNotice, saveSession } from '../session';
 
 /**
  * Hooks the app registers at start-up (lib must not import the router).
@@ -73,19 +73,29 @@ export function fetchWithTimeout(base: (input: Request) => Promise<Response> = (
 }
 
 let renewing: Promise<boolean> | null = null;
+/** Tabs of the app renew one at a time: a renew token works once, so a second tab must take the first one's result. */
+const RENEW_LOCK = 'cabinet-token-renew';
 
-/** Renews the token once for all concurrent callers (POST /v1/users/renewtoken {renew_token}). */
+/** Renews the token once for all concurrent callers (POST /v1/users/renewtoken {renew_token}), across tabs too. */
 export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
-  const session = readSession();
-  if (!session?.renewToken) return Promise.resolve(false);
-  renewing ??= (async () => {
+  const before = readSession();
+  if (!before?.renewToken) return Promise.resolve(false);
+  const renewedElsewhere = () => {
+    const now = readSession();
+    return !!now && now.token !== before.token && !needsRenewal(now);
+  };
+  const run = async (): Promise<boolean> => {
+    // Another tab (or an earlier call) renewed while this one waited for the lock.
+    if (renewedElsewhere()) return true;
+    const session = readSession();
+    if (!session?.renewToken) return false;
     try {
       const response = await fetch(`${mainBaseUrl}/v1/users/renewtoken`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ renew_token: session.renewToken }),
       });
-      if (!response.ok) return false;
+      if (!response.ok) return renewedElsewhere();
       const body = (await response.json()) as { result?: { token?: string; tokenExpireAt?: unknown; renew_token?: string } };
       const result = body.result;
       if (!result?.token) return false;
@@ -93,20 +103,50 @@ export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
       return true;
     } catch {
       return false;
-    } finally {
-      renewing = null;
     }
-  })();
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  // The lock's promise settles with what run() resolves to.
+  renewing ??= (locks ? (locks.request(RENEW_LOCK, run) as unknown as Promise<boolean>) : run()).finally(() => {
+    renewing = null;
+  });
   return renewing;
 }
 
-/** Adds the bearer token, renewing it first when it is about to expire (SPEC §7 "All calls send the bearer token"). */
+/** The sign-in exchange itself needs no bearer token (a stale one from an ended session must not stop it). */
+const SIGN_IN_CALL = /\/v1\/users\/(setcode|renewtoken)(\?|$)/;
+
+/** What a call answers when it was not sent because the session had already run out. */
+function expiredSessionResponse(): Response {
+  return new Response(JSON.stringify({ name: 'Unauthorized', message: SESSION_EXPIRED_TEXT, code: 0, status: 401 }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Adds the bearer token (SPEC §7 "All calls send the bearer token"). Expiry is handled before the call: a token about
+ * to expire is renewed first; an expired one that cannot be renewed is never sent — the user is signed out with a
+ * message instead (the server would only answer 401).
+ */
 export function authMiddleware(options: { mainBaseUrl: string; signOutOn401: boolean }): Middleware {
   return {
     async onRequest({ request }) {
-      if (needsRenewal(readSession())) await renewTokenOnce(options.mainBaseUrl);
-      const token = getToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      if (SIGN_IN_CALL.test(new URL(request.url, 'http://local').pathname)) return request;
+      let session = readSession();
+      if (session && needsRenewal(session)) {
+        await renewTokenOnce(options.mainBaseUrl);
+        session = readSession();
+      }
+      if (session && isExpired(session)) {
+        if (options.signOutOn401) {
+          clearSession();
+          rememberSignOutNotice(SESSION_EXPIRED_TEXT);
+          hooks.onUnauthorized();
+        }
+        return expiredSessionResponse();
+      }
+      if (session) request.headers.set('Authorization', `Bearer ${session.token}`);
       return request;
     },
     onResponse({ response }) {

@@ -1,6 +1,6 @@
 import { api } from '../api/clients';
 import { unwrap } from '../api/transport';
-import { getToken } from '../session';
+import { hasUsableSession } from '../session';
 import { Connectivity, setSharedConnectivity } from './connectivity';
 import { OfflineDraftStore, CHANNEL_NAME, type RemoteChangeListener } from './offline-draft-store';
 import { browserLocks } from './replayer';
@@ -120,14 +120,15 @@ export function createBrowserOfflineDraftStore(): OfflineDraftStore {
   const connectivity = new Connectivity({
     whoAmI: (signal) => transport.whoAmI(signal),
     browserOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
-    canProbe: () => getToken() !== null,
+    canProbe: () => hasUsableSession(),
   });
   setSharedConnectivity(connectivity);
   return new OfflineDraftStore({
     transport,
     connectivity,
     locks: browserLocks(),
-    hasToken: () => getToken() !== null,
+    // An expired token with a renew token still sends: the API client renews before the call.
+    hasToken: () => hasUsableSession(),
     channel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)),
     storage: typeof localStorage === 'undefined' ? null : localStorage,
     requestPersistence: async () => {

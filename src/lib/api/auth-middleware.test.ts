@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authMiddleware, setTransportHooks } from './transport';
+import { readSession, saveSession, takeSignOutNotice } from '../session';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const NOW = 1_800_000_000_000;
+const MAIN = 'https://api.example.ru';
+let fetchMock: ReturnType<typeof vi.fn>;
+let unauthorized: number;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  unauthorized = 0;
+  setTransportHooks({ onUnauthorized: () => unauthorized++ });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function run(middleware: ReturnType<typeof authMiddleware>, url = `${MAIN}/v1/users/info`) {
+  const request = new Request(url);
+  const result = await middleware.onRequest!({ request, schemaPath: '', params: {}, options: {} as never, id: '1' });
+  return result ?? request;
+}
+
+describe('bearer token and expiry before calls (SPEC §7, §8)', () => {
+  it('a live token is attached', async () => {
+    saveSession({ token: 'live', tokenExpireAt: NOW + 3_600_000 });
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect(result).toBeInstanceOf(Request);
+    expect((result as Request).headers.get('Authorization')).toBe('Bearer live');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a token about to expire is renewed first, and the call leaves with the new one', async () => {
+    saveSession({ token: 'old', tokenExpireAt: NOW + 30_000, renewToken: 'renew-1' });
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ result: { token: 'new', tokenExpireAt: (NOW + 8 * 3_600_000) / 1000, renew_token: 'renew-2' } }), { status: 200 }),
+    );
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`${MAIN}/v1/users/renewtoken`);
+    expect((result as Request).headers.get('Authorization')).toBe('Bearer new');
+    expect(readSession()).toMatchObject({ token: 'new', renewToken: 'renew-2' });
+  });
+
+  it('concurrent calls share one renewal', async () => {
+    saveSession({ token: 'old', tokenExpireAt: NOW - 1, renewToken: 'renew-1' });
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ result: { token: 'new', tokenExpireAt: (NOW + 8 * 3_600_000) / 1000 } }), { status: 200 }),
+    );
+    const middleware = authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true });
+    const results = await Promise.all([run(middleware), run(middleware), run(middleware)]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    for (const result of results) expect((result as Request).headers.get('Authorization')).toBe('Bearer new');
+  });
+
+  it('an expired token that cannot be renewed is never sent: signed out with a message, the call answers 401', async () => {
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: null });
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(401);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(readSession()).toBeNull();
+    expect(unauthorized).toBe(1);
+    expect(takeSignOutNotice()).toBe('Сеанс истёк. Войдите снова.');
+  });
+
+  it('a refused renewal ends the session the same way, without sending the call', async () => {
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: 'stale' });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Токен обновления недействителен' }), { status: 401 }));
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect((result as Response).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(readSession()).toBeNull();
+    expect(unauthorized).toBe(1);
+  });
+
+  it('side hosts (messages, support) do not sign out, but do not send an expired token either', async () => {
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: null });
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: false }), 'https://messages.example.ru/messages/getnew');
+    expect((result as Response).status).toBe(401);
+    expect(readSession()?.token).toBe('expired');
+    expect(unauthorized).toBe(0);
+  });
+
+  it('the code exchange goes out without any bearer, even with a stale session stored', async () => {
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: null });
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }), `${MAIN}/v1/users/setcode?code=abc`);
+    expect(result).toBeInstanceOf(Request);
+    expect((result as Request).headers.get('Authorization')).toBeNull();
+    expect(unauthorized).toBe(0);
+  });
+});
