@@ -32,6 +32,8 @@ describe('sanitizeHtml (rich text from the server)', () => {
     ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', /onerror|alert/],
     ['<p data-x="1" data-removed-onclick="a">x</p>', /data-/],
     ['<base href="https://evil.example/">', /base|evil/],
+    ['<svg><circle r="40"></circle></svg>', /svg|circle/],
+    ['<math><mi>x</mi></math>', /math|<mi/],
   ])('defuses %s', (dirty, forbidden) => {
     expect(sanitizeHtml(dirty)).not.toMatch(forbidden);
   });

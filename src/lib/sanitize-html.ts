@@ -25,7 +25,8 @@ export function sanitizeHtml(html: string): string {
     hooked = true;
   }
   return DOMPurify.sanitize(defuseHandlers(html), {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
+    // svg and math: no use in descriptions, and the namespaces behind known mutation-XSS tricks.
+    FORBID_TAGS: ['svg', 'math', 'style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
     FORBID_ATTR: ['style', 'srcset', 'formaction', 'xlink:href', 'action'],
     ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#|\/(?!\/)|[^a-z]*$)/i,
