@@ -156,12 +156,17 @@ export interface HostileReport {
 export async function applyHostileContent(s: Services): Promise<HostileReport> {
   const counts: Record<Kind, number> = { plain: 0, rich: 0, file: 0, person: 0 };
   const next = { plain: 0, file: 0, person: 0 };
+  const fileNames = new Map<string, string>();
 
   const hostile = (kind: Kind, original: string): string => {
     counts[kind] += 1;
     if (kind === 'rich') return `${RICH_PAYLOAD}${original}`;
     if (kind === 'file') {
+      // The same original name gets the same hostile name everywhere (attachment, point file list, stored file).
+      const known = fileNames.get(original);
+      if (known) return known;
       const name = FILE_NAME_PAYLOADS[next.file++ % FILE_NAME_PAYLOADS.length]!;
+      if (original) fileNames.set(original, name);
       return name;
     }
     if (kind === 'person') {
@@ -194,8 +199,8 @@ export async function applyHostileContent(s: Services): Promise<HostileReport> {
   for (const row of await s.db.query<{ id: number; data: unknown }>('SELECT id, data FROM users ORDER BY id')) {
     await s.db.query('UPDATE users SET data = $2::jsonb WHERE id = $1', [row.id, JSON.stringify(rewrite(row.data, '', USER_KEYS))]);
   }
-  for (const row of await s.db.query<{ id: number }>('SELECT id FROM files ORDER BY id')) {
-    await s.db.query('UPDATE files SET name = $2 WHERE id = $1', [row.id, hostile('file', '')]);
+  for (const row of await s.db.query<{ id: number; name: string }>('SELECT id, name FROM files ORDER BY id')) {
+    await s.db.query('UPDATE files SET name = $2 WHERE id = $1', [row.id, hostile('file', row.name)]);
   }
 
   return {
