@@ -31,8 +31,19 @@ export function deadlineColor(point: DeadlineInput, now: DateTime | Date | numbe
   return 'green';
 }
 
-/** Chakra colour tokens of the four deadline colours. */
+/**
+ * Chakra colour tokens of the deadline text: the darker shade of each hue, so the text keeps 4.5:1 against the card
+ * and the page background (WCAG 1.4.3; checked by src/app/theme-contrast.test.ts).
+ */
 export const DEADLINE_TOKENS: Record<DeadlineColor, string> = {
+  grey: 'fg.muted',
+  orange: 'orange.700',
+  green: 'green.700',
+  red: 'red.600',
+};
+
+/** The deadline dot beside the text keeps the bright shade: a graphical mark needs 3:1 (WCAG 1.4.11). */
+export const DEADLINE_DOT_TOKENS: Record<DeadlineColor, string> = {
   grey: 'fg.muted',
   orange: 'orange.600',
   green: 'green.600',

@@ -67,18 +67,18 @@ export function AttachedFiles({ pointId, files }: { pointId: number; files: Atta
                     {name}
                   </Button>
                   {file.managerComment && (
-                    <Text fontSize="xs" color="orange.600">
+                    <Text fontSize="xs" color="orange.700">
                       Комментарий менеджера: {file.managerComment}
                     </Text>
                   )}
                 </Stack>
                 {file.signValid ? (
-                  <HStack gap="1" color="green.600" fontSize="xs" title="Подписан">
+                  <HStack gap="1" color="green.700" fontSize="xs" title="Подписан">
                     <CheckIcon size={18} aria-hidden />
                     <Text>Подписан</Text>
                   </HStack>
                 ) : needsSign ? (
-                  <HStack gap="1" color="orange.600" fontSize="xs" title="Требуется подпись">
+                  <HStack gap="1" color="orange.700" fontSize="xs" title="Требуется подпись">
                     <PenIcon size={18} aria-hidden />
                     <Text>Требуется подпись</Text>
                   </HStack>

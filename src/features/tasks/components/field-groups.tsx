@@ -39,7 +39,8 @@ export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
                   Нет данных
                 </Text>
               ) : (
-                <Table.ScrollArea borderWidth="1px" borderRadius="md">
+                // A table wider than a phone scrolls sideways: the area takes focus so the keyboard can scroll it (WCAG 2.1.1).
+                <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`${section.title}: таблица`}>
                   <Table.Root size="sm" variant="outline" aria-label={section.title}>
                     <Table.Header>
                       <Table.Row>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ChevronDownIcon } from '@/components/icons';
 import type { PointListItem } from '../api/types';
-import { DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
+import { DEADLINE_DOT_TOKENS, DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
 import { formatMoscow } from '../moscow-time';
 import { statusPalette } from '../status-palette';
 
@@ -69,13 +69,13 @@ export function TaskRow({ point, linkLabel, now, extra }: TaskRowProps) {
               {start && <Text color="fg.muted">Начало: {start}</Text>}
               {deadline && (
                 <HStack gap="1" color={DEADLINE_TOKENS[color]} data-deadline-color={color}>
-                  <Box as="span" w="2" h="2" borderRadius="full" bg="currentColor" aria-hidden="true" />
+                  <Box as="span" w="2" h="2" borderRadius="full" bg={DEADLINE_DOT_TOKENS[color]} flexShrink="0" aria-hidden="true" />
                   <Text>
                     Срок: {deadline} <Text as="span" srOnly>({DEADLINE_LABELS[color]})</Text>
                   </Text>
                 </HStack>
               )}
-              <Text color="fg.subtle">МСК</Text>
+              <Text color="fg.muted">МСК</Text>
             </HStack>
           )}
           {!start && !deadline && (

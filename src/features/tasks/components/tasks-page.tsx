@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/status-views';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
@@ -25,19 +25,27 @@ export interface TasksPageProps {
 /** SPEC §2 "My tasks" (/tasks) and the archive (/tasks-archive). */
 export function TasksPage({ search, onSearchChange, isExpert, archiveRoute = false }: TasksPageProps) {
   const set = (patch: Partial<TasksSearch>) => onSearchChange({ ...search, page: 1, ...patch });
+  const list = (
+    <Box bg="bg" borderRadius="md" borderWidth="1px" px={{ base: '3', md: '4' }} py="2">
+      {search.kind === 'notes' ? (
+        <DraftsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+      ) : search.kind === 'expert' ? (
+        <ExpertList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+      ) : (
+        <PointsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
+      )}
+    </Box>
+  );
   return (
     <Stack gap="4">
       <FiltersBar search={search} set={set} isExpert={isExpert} archiveRoute={archiveRoute} />
-      {!archiveRoute && <KindTabs kind={search.kind} isExpert={isExpert} onChange={(kind) => set({ kind })} />}
-      <Box bg="bg" borderRadius="md" borderWidth="1px" px={{ base: '3', md: '4' }} py="2">
-        {search.kind === 'notes' ? (
-          <DraftsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
-        ) : search.kind === 'expert' ? (
-          <ExpertList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
-        ) : (
-          <PointsList search={search} onPage={(page) => onSearchChange({ ...search, page })} />
-        )}
-      </Box>
+      {archiveRoute ? (
+        list
+      ) : (
+        <KindTabs kind={search.kind} isExpert={isExpert} onChange={(kind) => set({ kind })}>
+          {list}
+        </KindTabs>
+      )}
     </Stack>
   );
 }
@@ -121,7 +129,8 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
   );
 }
 
-function KindTabs({ kind, isExpert, onChange }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void }) {
+/** The list is the panel of the selected tab, so the tab's aria-controls names an element that exists. */
+function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void; children: ReactNode }) {
   const count = useQuery(pointCountQuery());
   const activeCount = useQuery(activeCountQuery());
   const counts: Record<string, number | null | undefined> = { count: count.data, 'active-count': activeCount.data };
@@ -141,6 +150,9 @@ function KindTabs({ kind, isExpert, onChange }: { kind: TaskKind; isExpert: bool
           ))}
         </Tabs.List>
       </Box>
+      <Tabs.Content value={kind} pt="4" pb="0">
+        {children}
+      </Tabs.Content>
     </Tabs.Root>
   );
 }
