@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Drawer, Portal } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { DRAWER_WIDTH } from '@/lib/limits';
 
 /** The menu as a drawer on narrow screens (SPEC §2, width 288 per §9); loaded when first opened. */
@@ -15,7 +15,9 @@ export default function NavDrawer(props: { open: boolean; onOpenChange: (open: b
               {props.brand}
             </Drawer.Header>
             <Drawer.Body p="0">{props.children}</Drawer.Body>
-            <Drawer.CloseTrigger />
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Закрыть меню" />
+            </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
