@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Calendar, luxonLocalizer, type View, type ViewsProps } from 'react-big-calendar';
+import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Calendar, luxonLocalizer, type Components, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
 import { Box, useBreakpointValue } from '@chakra-ui/react';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -38,7 +38,26 @@ const messages = {
 /** Phone cells are ~48 px wide: "+N" fits where "ещё N" does not. */
 const phoneMessages = { ...messages, showMore: (count: number) => `+${count}` };
 
-const components = { toolbar: CalendarToolbar };
+/**
+ * react-big-calendar's month grid is role="table" > "rowgroup" > "row", but it puts the event bars and the "ещё N"
+ * buttons straight into the row, outside any cell (axe aria-required-children, WCAG 1.3.1). Its week wrapper holds
+ * exactly those: here it is one more cell of the week row, "Задачи недели".
+ */
+function WeekEvents({ children }: { children?: ReactNode }) {
+  return (
+    <div role="cell" aria-label="Задачи недели">
+      {children}
+    </div>
+  );
+}
+
+/** Event bars are plain divs in react-big-calendar: made focusable buttons (Enter or Space opens the dialog). */
+function FocusableEvent({ children }: EventWrapperProps<CalendarEvent> & { children?: ReactNode }) {
+  if (!isValidElement<{ role?: string; tabIndex?: number }>(children)) return <>{children}</>;
+  return cloneElement(children, { role: 'button', tabIndex: 0 });
+}
+
+const components = { toolbar: CalendarToolbar, eventWrapper: FocusableEvent, weekWrapper: WeekEvents } as Components<CalendarEvent>;
 
 const formats = {
   monthHeaderFormat: 'LLLL yyyy',
@@ -53,6 +72,19 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   const [view, setView] = useState<CalendarView>('month');
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
   const phone = useBreakpointValue({ base: true, md: false }) ?? false;
+  const root = useRef<HTMLDivElement>(null);
+
+  // react-big-calendar labels its month grid "Month View" and has no prop for it: the page is Russian (WCAG 3.1.2).
+  // React never rewrites the attribute (its value does not change), so setting it after each render holds.
+  useEffect(() => {
+    root.current?.querySelector('.rbc-month-view')?.setAttribute('aria-label', 'Календарь на месяц');
+  });
+
+  const openByKey = useCallback((event: CalendarEvent, e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    setSelected(event);
+  }, []);
 
   const eventPropGetter = useCallback(
     (event: CalendarEvent) => ({ style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' }),
@@ -61,6 +93,7 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
 
   return (
     <Box
+      ref={root}
       className="cabinet-calendar"
       bg="bg"
       borderWidth="1px"
@@ -88,6 +121,7 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
         tooltipAccessor={(e) => `${e.title} — ${e.status}`}
         eventPropGetter={eventPropGetter}
         onSelectEvent={(event) => setSelected(event)}
+        onKeyPressEvent={(event, e) => openByKey(event, e as KeyboardEvent<HTMLElement>)}
         onDrillDown={(next) => {
           setDate(next);
           setView('month');
@@ -103,9 +137,12 @@ const CALENDAR_CSS = {
   '& .rbc-header': { textTransform: 'capitalize', fontWeight: 500, padding: '4px 2px' },
   '& .rbc-today': { background: 'var(--chakra-colors-brand-subtle)' },
   '& .rbc-off-range-bg': { background: 'var(--chakra-colors-bg-muted)' },
+  // Days of the neighbouring months: muted but readable (the library's #999 is 2.8:1 on its grey, WCAG 1.4.3).
+  '& .rbc-off-range': { color: 'var(--chakra-colors-fg-muted)' },
   '& .rbc-event, & .rbc-day-slot .rbc-background-event': { fontSize: { base: '0.6875rem', md: '0.8125rem' }, padding: { base: '1px 3px', md: '1px 6px' } },
   '& .rbc-date-cell': { fontSize: { base: '0.75rem', md: '0.875rem' }, paddingRight: '4px' },
-  '& .rbc-event:focus': { outline: '2px solid var(--chakra-colors-brand-focusRing)', outlineOffset: '1px' },
+  // Inside the bar: the week row clips anything outside it, and every event colour holds white text at 4.5:1.
+  '& .rbc-event:focus-visible, & .fmv-event:focus-visible': { outline: '2px solid white', outlineOffset: '-4px' },
   '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent', fontSize: { base: '0.6875rem', md: '0.8125rem' }, whiteSpace: 'nowrap' },
   '& .fmv': { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '16px' },
   '& .fmv-month': { border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', padding: '8px' },
@@ -115,7 +152,7 @@ const CALENDAR_CSS = {
   '& .fmv-grid': { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: '2px' },
   '& .fmv-weekday': { fontSize: '0.75rem', color: 'var(--chakra-colors-fg-muted)', textAlign: 'center', padding: '2px 0' },
   '& .fmv-day': { minHeight: '58px', padding: '2px', borderRadius: '4px', background: 'var(--chakra-colors-bg-subtle)', display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
-  '& .fmv-day-out': { background: 'transparent', opacity: 0.45 },
+  '& .fmv-day-out': { background: 'transparent', color: 'var(--chakra-colors-fg-muted)' },
   '& .fmv-today': { outline: '2px solid var(--chakra-colors-brand-solid)', outlineOffset: '-2px' },
   '& .fmv-day-number': { fontSize: '0.75rem', textAlign: 'right', paddingRight: '2px' },
   '& .fmv-event': {
