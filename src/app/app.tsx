@@ -9,10 +9,15 @@ import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
 import { authKeys } from '@/features/auth/api/queries';
+import { consumeTokenLink } from '@/features/auth/token-link';
 import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
+
+// SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads, before the router exists
+// (main.tsx may have taken it even earlier and says so through the prop).
+const tokenLinkTaken = consumeTokenLink();
 
 export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
   const [{ queryClient, router, persist }] = useState(() => {
@@ -21,7 +26,7 @@ export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
     // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
     restorePersistedCacheNow(persist);
     // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
-    if (signedInByLink) queryClient.removeQueries({ queryKey: authKeys.all });
+    if (signedInByLink || tokenLinkTaken) queryClient.removeQueries({ queryKey: authKeys.all });
     const router = createAppRouter(queryClient);
     // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
     setTransportHooks({
