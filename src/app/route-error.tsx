@@ -1,35 +1,57 @@
+import { useState } from 'react';
 import { Alert, Box, Button, Stack } from '@chakra-ui/react';
-import { Navigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { ApiError, errorToastText } from '@/lib/api/errors';
+import { Navigate, useMatch, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { ApiError, UNEXPECTED_DATA_TEXT, errorToastText, isFetchFailure, networkError } from '@/lib/api/errors';
 import { NotFoundView } from '@/components/status-views';
 
-/** Per-route error boundary: 403 → access denied, 404 → not found, anything else → message + "Повторить". */
+/** The text of the route error view (SPEC §8: the server's message when present, else the catalogue text). */
+export function routeErrorText(error: unknown): string {
+  if (error instanceof ApiError) return errorToastText(error, 'Произошла ошибка при получении данных.');
+  if (isFetchFailure(error)) return networkError().message;
+  return UNEXPECTED_DATA_TEXT;
+}
+
+/**
+ * Per-route error boundary (issue "Broken servers"): 403 → access denied, 404 → not found, anything else → a plain
+ * Russian message and "Повторить". Outside the cabinet shell (the layout's own data failed) it is the page's main
+ * landmark itself, so the page is never blank.
+ */
 export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const queryReset = useQueryErrorResetBoundary();
+  const standalone = useMatch({ strict: false, select: (match) => match.routeId === '/_cabinet' || match.routeId === '__root__' });
+  const [retrying, setRetrying] = useState(false);
   if (error instanceof ApiError && error.kind === 'forbidden') {
     return <Navigate to="/access-denied/$code" params={{ code: '403' }} replace />;
   }
   if (error instanceof ApiError && error.kind === 'not-found') return <NotFoundView />;
-  const message = errorToastText(error, 'Произошла ошибка при получении данных.');
-  return (
-    <Box py="8">
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      queryReset.reset();
+      // A screen that crashed on its data never subscribed to its queries: they are inactive and still hold that data,
+      // so they are fetched again before the screen renders once more (loaders would take the cached copy).
+      if (!(error instanceof ApiError)) await queryClient.refetchQueries({ type: 'inactive' });
+      reset();
+      await router.invalidate();
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  const view = (
+    <Box py="8" px={standalone ? { base: '4', md: '8' } : undefined}>
       <Alert.Root status="error" role="alert" maxW="2xl">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>Не удалось открыть страницу</Alert.Title>
           <Alert.Description>
             <Stack gap="3" align="start">
-              <span>{message}</span>
-              <Button
-                size="sm"
-                onClick={() => {
-                  queryReset.reset();
-                  reset();
-                  void router.invalidate();
-                }}
-              >
+              <span>{routeErrorText(error)}</span>
+              <Button size="sm" loading={retrying} onClick={() => void retry()}>
                 Повторить
               </Button>
             </Stack>
@@ -38,4 +60,5 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
       </Alert.Root>
     </Box>
   );
+  return standalone ? <main>{view}</main> : view;
 }

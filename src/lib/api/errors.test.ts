@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, classify, errorToastText, networkError } from './errors';
+import { ApiError, MALFORMED_ERROR_TEXT, TIMEOUT_ERROR_TEXT, UNEXPECTED_DATA_TEXT, classify, errorToastText, malformedError, networkError, timeoutError } from './errors';
 
 describe('classification (SPEC §8 "Transport")', () => {
   it.each([
@@ -44,6 +44,13 @@ describe('error → toast text (SPEC §8: server message when present, field tit
   it('explains a dropped connection', () => {
     expect(errorToastText(networkError(), fallback)).toMatch(/Нет соединения/);
     expect(errorToastText(new TypeError('Failed to fetch'), fallback)).toMatch(/Нет соединения/);
+    expect(errorToastText(new TypeError('Load failed'), fallback)).toMatch(/Нет соединения/);
+  });
+
+  it('does not call a screen choking on damaged data a lost connection', () => {
+    expect(errorToastText(new TypeError("Cannot read properties of undefined (reading 'items')"), fallback)).toBe(UNEXPECTED_DATA_TEXT);
+    expect(errorToastText(timeoutError(), fallback)).toBe(TIMEOUT_ERROR_TEXT);
+    expect(errorToastText(malformedError(200), fallback)).toBe(MALFORMED_ERROR_TEXT);
   });
 
   it('joins a bare error list (login failure returns the errors list)', () => {

@@ -25,6 +25,8 @@ export type ApiErrorKind =
 export const NETWORK_ERROR_TEXT = 'Нет соединения с сервером. Проверьте подключение к интернету и повторите.';
 export const TIMEOUT_ERROR_TEXT = 'Сервер не отвечает. Проверьте соединение и повторите.';
 export const MALFORMED_ERROR_TEXT = 'Сервер прислал повреждённый ответ. Повторите попытку позже.';
+/** A screen could not show what the server sent (fields missing or of the wrong type). */
+export const UNEXPECTED_DATA_TEXT = 'Не удалось показать данные: сервер прислал их в неожиданном виде. Повторите попытку позже.';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -67,6 +69,11 @@ export function timeoutError(): ApiError {
 /** The server answered (status known) but the body is not usable JSON. */
 export function malformedError(status: number): ApiError {
   return new ApiError(status, null, MALFORMED_ERROR_TEXT, 'malformed');
+}
+
+/** A fetch that failed in the browser (no answer, a lazy chunk that did not load) — not a screen crashing on data. */
+export function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed|import|module/i.test(error.message);
 }
 
 /** Errors whose own message is the text to show (no server message exists for them). */
@@ -113,6 +120,8 @@ export function errorToastText(error: unknown, fallback: string, fieldTitle?: (f
     if (error.kind === 'server') return `${fallback} Сервер временно недоступен, попробуйте позже.`;
     return fallback;
   }
-  if (error instanceof TypeError) return networkError().message;
+  if (isFetchFailure(error)) return networkError().message;
+  // Code that choked on what the server sent (a field missing or of another type).
+  if (error instanceof TypeError) return UNEXPECTED_DATA_TEXT;
   return fallback;
 }
