@@ -1,7 +1,7 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { PAGE_SIZE } from '@/lib/limits';
 import { pointListQuery } from '../api/queries';
 import type { PointListItem } from '../api/types';
@@ -28,6 +28,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
   const now = useNow();
   // SPEC §6: only the project owner sees the assign-user link.
   const canAssign = !!assign && assign.currentUserId === assign.ownerId;
+  const rows = useRenderLimit(query.data?.items);
 
   if (query.isPending) return <ListLoading />;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
@@ -37,7 +38,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
   return (
     <Box>
       <TaskTableShell>
-        {items.map((point) => (
+        {rows.visible.map((point) => (
           <TaskRow
             key={point.id}
             point={point}
@@ -60,6 +61,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
           />
         ))}
       </TaskTableShell>
+      <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
       <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={setPage} />
       {assigning && assign && (
         <AssignDialog

@@ -2,7 +2,7 @@ import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, Native
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EmptyState } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
@@ -161,6 +161,7 @@ function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
   const now = useNow();
   const kind = search.kind === 'expert' || search.kind === 'notes' ? 'all' : search.kind;
   const query = useQuery(pointListQuery({ kind, name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
+  const rows = useRenderLimit(query.data?.items);
   if (query.isPending) return <ListLoading />;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   const { items, _meta } = query.data;
@@ -168,10 +169,11 @@ function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
   return (
     <>
       <TaskTableShell>
-        {items.map((p) => (
+        {rows.visible.map((p) => (
           <TaskRow key={p.id} point={p} now={now} linkLabel={p.canEdit ? 'Редактировать' : 'Перейти'} />
         ))}
       </TaskTableShell>
+      <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
       <Total total={_meta.totalCount} />
       <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={onPage} />
     </>
@@ -181,6 +183,7 @@ function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
 function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
   const now = useNow();
   const query = useQuery(expertListQuery({ text: search.q, templateIds: search.contests, statusCodes: search.statuses, page: search.page, pageSize: PAGE_SIZE }));
+  const rows = useRenderLimit(query.data?.items);
   if (query.isPending) return <ListLoading />;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   const { items, _meta } = query.data;
@@ -188,11 +191,12 @@ function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
   return (
     <>
       <TaskTableShell>
-        {items.map((p) => (
+        {rows.visible.map((p) => (
           // SPEC §2: in the expertise list the link reads "Редактировать" when the status is suspended.
           <TaskRow key={p.id} point={p} now={now} linkLabel={p.status.code1C === 'SUSPENDED' ? 'Редактировать' : 'Перейти'} />
         ))}
       </TaskTableShell>
+      <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
       <Total total={_meta.totalCount} />
       <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={onPage} />
     </>
