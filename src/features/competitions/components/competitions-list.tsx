@@ -2,7 +2,7 @@ import { Accordion, Alert, Box, Button, Checkbox, CloseButton, HStack, Heading, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/icons';
-import { EmptyState } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
 import { competitionGroupsQuery, competitionsQuery } from '../api/queries';
 import { ACCEPTING_STATUS, applyFilters, filtersActive, groupCompetitions, type CompetitionFilters } from '../rules/list';
@@ -23,7 +23,9 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
 
   const active = filtersActive(filters);
   const visible = list.data ? applyFilters(list.data, filters) : [];
-  const grouped = groupCompetitions(visible, groups.data ?? [], active);
+  // A server answering thousands of competitions must not freeze the page: they are shown in steps.
+  const shown = useRenderLimit(visible);
+  const grouped = groupCompetitions([...shown.visible], groups.data ?? [], active);
 
   return (
     <Stack gap="5">
@@ -124,6 +126,7 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
               </Stack>
             </Box>
           )}
+          <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
         </Stack>
       )}
     </Stack>
