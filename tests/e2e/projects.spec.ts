@@ -67,7 +67,10 @@ test.describe('projects table', () => {
     await failCalls(page, /\/hosts\/main\/v1\/projects\?/, 500, 'Сервис проектов временно недоступен');
     await page.goto('/projects');
     await expect(page.getByRole('alert').filter({ hasText: 'Сервис проектов временно недоступен' })).toBeVisible();
-    await expect(page.getByText('Нет данных')).toBeVisible();
+    // In place of the table: a plain message and "Повторить" (not "Нет данных", which would say there are none).
+    await expect(page.getByRole('alert').filter({ hasText: 'Не удалось загрузить список проектов.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+    await expect(page.getByText('Нет данных')).toHaveCount(0);
   });
 
   test('is usable on a phone', async ({ page }) => {

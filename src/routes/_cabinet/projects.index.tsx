@@ -5,6 +5,7 @@ import { Stack } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { notifyError } from '@/components/toaster';
+import { LoadError } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
 import { projectsListQuery } from '@/features/projects/api/queries';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
@@ -42,14 +43,19 @@ function ProjectsScreen() {
 
   return (
     <Stack gap="4">
-      <ProjectsTable
-        items={list.data?.items ?? (list.isError ? [] : undefined)}
-        totalCount={list.data?._meta.totalCount ?? 0}
-        page={list.data?._meta.currentPage ?? page}
-        loading={list.isFetching}
-        onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
-        onOpen={(id) => void navigate({ to: '/projects/$id', params: { id: String(id) } })}
-      />
+      {list.isError && !list.data && !list.isFetching ? (
+        // The toast says what failed (SPEC §8); in place of the table the user gets a way to try again.
+        <LoadError title="Не удалось загрузить список проектов." onRetry={() => void list.refetch()} />
+      ) : (
+        <ProjectsTable
+          items={list.data?.items}
+          totalCount={list.data?._meta.totalCount ?? 0}
+          page={list.data?._meta.currentPage ?? page}
+          loading={list.isFetching}
+          onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
+          onOpen={(id) => void navigate({ to: '/projects/$id', params: { id: String(id) } })}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, ButtonGroup, Link as ChakraLink, IconButton, Pagination, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { Project } from '../api/queries';
-import { EmptyState } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { BackIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 
@@ -16,6 +16,7 @@ export interface ProjectsTableProps {
 
 /** SPEC §2: columns ID, Проект, Конкурс (template name), Статус (status name); not sortable; a row opens the project. */
 export function ProjectsTable({ items, totalCount, page, loading, onPageChange, onOpen }: ProjectsTableProps) {
+  const rows = useRenderLimit(items);
   return (
     <Box bg="bg" borderWidth="1px" borderRadius="lg" overflow="hidden">
       <Table.ScrollArea>
@@ -38,7 +39,7 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
                   </Table.Cell>
                 </Table.Row>
               ))}
-            {items?.map((project) => (
+            {rows.visible.map((project) => (
               <Table.Row key={project.id} cursor="pointer" onClick={() => onOpen(project.id)}>
                 <Table.Cell color="fg.muted">{project.id}</Table.Cell>
                 <Table.Cell>
@@ -60,6 +61,7 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
         </Table.Root>
       </Table.ScrollArea>
       {items && items.length === 0 && <EmptyState text="Нет данных" />}
+      <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
       {totalCount > PAGE_SIZE && (
         <Box px="4" py="3" borderTopWidth="1px" display="flex" justifyContent="center">
           <Pagination.Root
