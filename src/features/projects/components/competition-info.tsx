@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { briefcaseQuery, projectCompetitionQuery, type Project } from '../api/queries';
 import { formatDate } from '../plan-rules';
 import { InfoList } from './info-list';
@@ -33,9 +33,12 @@ export function CompetitionInfo({ project }: { project: Project }) {
       <InfoList rows={rows} />
       {competition.isPending && !!project.templateCode && <Skeleton h="24" />}
       {competition.isError && (
-        <Alert.Root status="warning">
+        <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
-          <Alert.Title>Не удалось загрузить описание конкурса. Попробуйте обновить страницу позже.</Alert.Title>
+          <Alert.Title flex="1">Не удалось загрузить описание конкурса.</Alert.Title>
+          <Button size="sm" variant="outline" onClick={() => void competition.refetch()}>
+            Повторить
+          </Button>
         </Alert.Root>
       )}
       {c?.fullName && (
