@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { Box, Text, Timeline } from '@chakra-ui/react';
 import { STAGE_DOT_COLORS, formatDate, stageNote, stagePhase, type PlanStage } from '../plan-rules';
 
@@ -7,8 +8,13 @@ const PHASE_LABELS = { past: 'Завершён', active: 'Идёт сейчас'
 /** SPEC §2 Plan tab: stages with name, description, from/to dates and a relative note; dots grey/green/primary. */
 export function PlanTimeline({ plan }: { plan: PlanStage[] }) {
   const [now] = useState(() => Date.now());
-  const stages = useMemo(() => plan.map((stage) => ({ stage, phase: stagePhase(stage, now), note: stageNote(stage, now) })), [plan, now]);
+  const shown = useRenderLimit(plan);
+  const stages = useMemo(
+    () => shown.visible.map((stage) => ({ stage, phase: stagePhase(stage, now), note: stageNote(stage, now) })),
+    [shown.visible, now],
+  );
   return (
+    <>
     <Timeline.Root size="lg" variant="subtle" maxW="3xl">
       {stages.map(({ stage, phase, note }) => (
         <Timeline.Item key={stage.code1C} data-phase={phase} aria-label={`${stage.name}: ${PHASE_LABELS[phase]}`}>
@@ -31,5 +37,7 @@ export function PlanTimeline({ plan }: { plan: PlanStage[] }) {
         </Timeline.Item>
       ))}
     </Timeline.Root>
+      <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
+    </>
   );
 }
