@@ -19,6 +19,7 @@ import {
 } from '../rid-rules';
 import { RidCard } from './rid-card';
 import { RidFilterGroup } from './rid-filter-group';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { ApiError, errorToastText } from '@/lib/api/errors';
@@ -57,6 +58,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
   const effective = useMemo(() => normaliseRidFilters(list, filters), [list, filters]);
   const options = useMemo(() => ridFilterOptions(list, effective), [list, effective]);
   const shown = useMemo(() => sortRids(applyRidFilters(list, effective)), [list, effective]);
+  const cards = useRenderLimit(shown);
 
   const toastedError = useRef<unknown>(null);
   useEffect(() => {
@@ -146,7 +148,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
       )}
 
       {rids.isError && !rids.data && (
-        <Alert.Root status="error">
+        <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{LOAD_FAILED}</Alert.Title>
@@ -173,7 +175,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
             <RidFilterGroup label="Статус" options={options.status} value={effective.status} onChange={(status) => setFilters({ ...effective, status })} />
           </Stack>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" aria-label="Результаты интеллектуальной деятельности" as="section">
-            {shown.map((rid, index) => (
+            {cards.visible.map((rid, index) => (
               <RidCard
                 key={rid.id ?? `${rid.code}-${rid.planCode}-${index}`}
                 rid={rid}
@@ -185,6 +187,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
               />
             ))}
           </SimpleGrid>
+          <ShowMore hidden={cards.hidden} onClick={cards.showMore} />
         </>
       )}
 
