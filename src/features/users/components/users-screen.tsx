@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { errorToastText } from '@/lib/api/errors';
 import { PAGE_SIZE } from '@/lib/limits';
-import { EmptyState } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
 import { notifyError } from '@/components/toaster';
 import { usersListQuery, type UserRow } from '../api/users-list';
 import { groupsQuery } from '../api/groups';
@@ -49,6 +49,8 @@ export function UsersScreen(props: UsersScreenProps) {
 
   const meta = list.data?._meta;
   const users = list.data?.items ?? [];
+  // Page size 20 (SPEC §9); a server answering thousands of rows is shown in steps instead of freezing the page.
+  const rows = useRenderLimit(users);
 
   // A page past the end (an old link, a narrower filter) goes to the last page there is.
   useEffect(() => {
@@ -64,9 +66,7 @@ export function UsersScreen(props: UsersScreenProps) {
       </Box>
 
       {list.isError && !list.data ? (
-        <Box role="alert" color="red.fg" bg="bg" borderWidth="1px" borderRadius="md" p="4">
-          {errorToastText(list.error, 'Произошла ошибка при получении данных')}
-        </Box>
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         <Stack gap="2" aria-busy="true" aria-label="Загрузка пользователей">
           {Array.from({ length: 6 }, (_, i) => (
@@ -78,7 +78,7 @@ export function UsersScreen(props: UsersScreenProps) {
       ) : (
         <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s" aria-busy={list.isFetching}>
           <UsersTable
-            users={users}
+            users={[...rows.visible]}
             groups={groups.data}
             now={Math.max(now, list.dataUpdatedAt)}
             canManage={props.canManage}
@@ -88,6 +88,7 @@ export function UsersScreen(props: UsersScreenProps) {
             onRefresh={setRefreshFor}
             onLoginAs={logInAs}
           />
+          <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
         </Box>
       )}
 
