@@ -18,7 +18,12 @@ export const unreadNotificationsQuery = () => {
     queryKey: notificationKeys.unread(project),
     queryFn: async () => {
       const answer = await unwrap(api().messages.GET('/messages/getnew', { params: { query: { project } } }));
-      return answer.data.items.filter((n) => n.new !== 'N');
+      // The bell is on every page: a damaged answer (a text missing or of another type) must not break it.
+      return answer.data.items.filter((n) => n.new !== 'N').map((n) => ({
+        ...n,
+        message: typeof n.message === 'string' ? n.message : String(n.message ?? ''),
+        date: typeof n.date === 'string' ? n.date : '',
+      }));
     },
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: true,

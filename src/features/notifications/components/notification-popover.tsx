@@ -1,10 +1,12 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Box, Button, Flex, IconButton, Popover, Portal, Spinner, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { errorToastText } from '@/lib/api/errors';
+import { UNEXPECTED_DATA_TEXT, errorToastText } from '@/lib/api/errors';
 import { NOTIFICATION_POPUP_MAX_WIDTH } from '@/lib/limits';
 import { CheckIcon } from '@/components/icons';
 import { notifyError } from '@/components/toaster';
+import { PartBoundary } from '@/components/error-boundary';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { unreadNotificationsQuery, type AppNotification } from '../api/unread';
 import { useMarkRead } from '../api/mark-read';
 import { formatNotificationDate, truncateNotification } from '../notification-rules';
@@ -27,6 +29,7 @@ export default function NotificationPopover(props: {
   }, [onOpenChange]);
   const unread = useQuery(unreadNotificationsQuery());
   const items = unread.data ?? [];
+  const rows = useRenderLimit(items);
   const markRead = useMarkRead();
 
   const read = (ids: number[]) =>
@@ -71,11 +74,26 @@ export default function NotificationPopover(props: {
                   Нет новых уведомлений
                 </Text>
               ) : (
-                <Stack as="ul" listStyleType="none" m="0" p="0" gap="0" maxH="60dvh" overflowY="auto" aria-label="Список уведомлений">
-                  {items.map((item) => (
-                    <NotificationItem key={item.id} item={item} onRead={() => read([item.id])} />
-                  ))}
-                </Stack>
+                <PartBoundary
+                  key={unread.dataUpdatedAt}
+                  fallback={() => (
+                    <Stack p="3" gap="2" role="alert">
+                      <Text fontSize="sm">{UNEXPECTED_DATA_TEXT}</Text>
+                      <Button size="xs" variant="outline" onClick={() => void unread.refetch()}>
+                        Повторить
+                      </Button>
+                    </Stack>
+                  )}
+                >
+                  <Box maxH="60dvh" overflowY="auto">
+                    <Stack as="ul" listStyleType="none" m="0" p="0" gap="0" aria-label="Список уведомлений">
+                      {rows.visible.map((item) => (
+                        <NotificationItem key={item.id} item={item} onRead={() => read([item.id])} />
+                      ))}
+                    </Stack>
+                    <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
+                  </Box>
+                </PartBoundary>
               )}
             </Popover.Body>
           </Popover.Content>
