@@ -1,51 +1,26 @@
 import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  comboboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  selectSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  timelineSlotRecipe,
   toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import type { RecipeDefinition, SlotRecipeConfig } from '@chakra-ui/react';
 
 /**
  * Cabinet theme: a deep-blue primary palette ("brand", used as the default colour palette), Russian-first type,
@@ -98,48 +73,24 @@ const config = defineConfig({
 
 /**
  * Chakra's default theme without the recipes of components the cabinet never renders (DESIGN.md budgets: first-load
- * JavaScript). The full `defaultConfig` carries ~75 recipes (~24 KiB gzip) into the first load; this list is every
- * recipe key the components imported from '@chakra-ui/react' in src/ resolve to (a component whose recipe is
- * missing renders unstyled, so tests/app/theme.test.ts checks the list against the sources).
+ * JavaScript): the full `defaultConfig` carries ~75 recipes (~24 KiB gzip). The system starts with the recipes of the
+ * screens outside the signed-in layout (login, callback, errors, status dock, toasts); the recipes of the cabinet
+ * screens come in a chunk of their own (theme-cabinet.ts) that the router waits for before it renders a cabinet
+ * route (router.tsx). A component whose recipe is missing renders unstyled: theme.test.ts checks both lists against
+ * the components imported from '@chakra-ui/react' in src/.
  */
-export const recipes = {
-  badge: badgeRecipe,
+export const baseRecipes: Record<string, RecipeDefinition> = {
   button: buttonRecipe,
-  checkmark: checkmarkRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
-  input: inputRecipe,
-  inputAddon: inputAddonRecipe,
   link: linkRecipe,
-  radiomark: radiomarkRecipe,
-  separator: separatorRecipe,
-  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
 };
 
-export const slotRecipes = {
-  accordion: accordionSlotRecipe,
+export const baseSlotRecipes: Record<string, SlotRecipeConfig> = {
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
-  card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  combobox: comboboxSlotRecipe,
-  dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  field: fieldSlotRecipe,
   list: listSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
-  popover: popoverSlotRecipe,
-  radioGroup: radioGroupSlotRecipe,
-  select: selectSlotRecipe,
-  switch: switchSlotRecipe,
-  table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  timeline: timelineSlotRecipe,
   toast: toastSlotRecipe,
-  tooltip: tooltipSlotRecipe,
 };
 
 const leanDefaultConfig = mergeConfigs(
@@ -149,8 +100,52 @@ const leanDefaultConfig = mergeConfigs(
     cssVarsPrefix,
     cssVarsRoot,
     globalCss,
-    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens,
+      recipes: { ...baseRecipes },
+      slotRecipes: { ...baseSlotRecipes },
+      textStyles,
+      layerStyles,
+      animationStyles,
+    },
   }),
 );
 
 export const system = createSystem(leanDefaultConfig, config);
+
+/** Adds recipes to the running system; Chakra reads `theme.recipes` when a component first asks for its key. */
+export function addRecipes(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeConfig>): void {
+  const theme = system._config.theme ?? {};
+  Object.assign((theme.recipes ??= {}), recipes);
+  Object.assign((theme.slotRecipes ??= {}), slotRecipes);
+}
+
+let cabinetRecipes: Promise<void> | null = null;
+let cabinetState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+
+/**
+ * Loads the cabinet screens' recipes once. A failed load (offline without the service worker) settles too — the
+ * screens render unstyled rather than not at all — and the next navigation tries again.
+ */
+export function loadCabinetRecipes(): Promise<void> {
+  if (!cabinetRecipes || cabinetState === 'failed') {
+    cabinetState = 'loading';
+    cabinetRecipes = import('./theme-cabinet').then(
+      (m) => {
+        addRecipes(m.cabinetRecipes, m.cabinetSlotRecipes);
+        cabinetState = 'ready';
+      },
+      () => {
+        cabinetState = 'failed';
+      },
+    );
+  }
+  return cabinetRecipes;
+}
+
+export function cabinetRecipesSettled(): boolean {
+  return cabinetState === 'ready' || cabinetState === 'failed';
+}
