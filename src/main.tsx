@@ -2,16 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
 import { captureInstallPrompt } from './lib/pwa/install';
-import { installChunkErrorRecovery, isChunkLoadError, reloadOnceForChunkError } from './lib/pwa/chunk-reload';
+import { installChunkErrorRecovery } from './lib/pwa/chunk-reload';
 import { registerServiceWorker } from './lib/pwa/service-worker';
+// Imported statically: the app shell is one startup chunk fetched with this entry (modulepreload), not a second
+// round trip after the config (DESIGN.md first-load budget; vite.config.ts "startup" chunk).
 import { App } from './app/app';
-import { consumeTokenLink } from './features/auth/token-link';
 
-// SPEC §2 /personal-account-v2-auth: the token leaves the address before anything else runs or is requested.
-const signedInByLink = consumeTokenLink();
 const root = createRoot(document.getElementById('root')!);
 
-// PWA (DESIGN.md): the install prompt fires early; a chunk missing after a deploy reloads once; the worker precaches.
+// PWA (DESIGN.md): the install prompt fires early; a route chunk missing after a deploy reloads once; the worker precaches.
 captureInstallPrompt();
 installChunkErrorRecovery();
 registerServiceWorker();
@@ -19,18 +18,14 @@ registerServiceWorker();
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig()
   .then(() => {
-    // SPEC §9: a script chunk that does not load within 120 s fails instead of hanging.
     root.render(
       <StrictMode>
-        <App signedInByLink={signedInByLink} />
+        <App />
       </StrictMode>,
     );
   })
   .catch((error: unknown) => {
-    if (reloadOnceForChunkError(error)) return;
-    const message = isChunkLoadError(error)
-      ? 'Не удалось загрузить приложение. Проверьте подключение к интернету и обновите страницу.'
-      : error instanceof ConfigError ? error.message : 'Неизвестная ошибка при запуске приложения.';
+    const message = error instanceof ConfigError ? error.message : 'Неизвестная ошибка при запуске приложения.';
     root.render(<StartupError message={message} />);
   });
 
