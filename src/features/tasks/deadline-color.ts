@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { DEADLINE_WARNING_HOURS, FINISHED_STATUS_SORT } from '@/lib/limits';
 import { parseTaskDate } from './moscow-time';
 
@@ -17,15 +16,15 @@ export interface DeadlineInput {
  * Readings: "no dates" means neither a start nor a deadline; with only a start the window is open-ended (green once
  * started); with only a deadline the task counts as started.
  */
-export function deadlineColor(point: DeadlineInput, now: DateTime | Date | number): DeadlineColor {
+export function deadlineColor(point: DeadlineInput, now: { toMillis(): number } | Date | number): DeadlineColor {
   if (point.status.sort >= FINISHED_STATUS_SORT) return 'grey';
   const start = parseTaskDate(point.startDate);
   const deadline = parseTaskDate(point.deadline);
-  if (!start && !deadline) return 'grey';
+  if (start === null && deadline === null) return 'grey';
   const at = typeof now === 'number' ? now : now instanceof Date ? now.getTime() : now.toMillis();
-  if (start && start.toMillis() > at) return 'grey';
-  if (!deadline) return 'green';
-  const left = deadline.toMillis() - at;
+  if (start !== null && start > at) return 'grey';
+  if (deadline === null) return 'green';
+  const left = deadline - at;
   if (left < 0) return 'red';
   if (left < DEADLINE_WARNING_HOURS * 3_600_000) return 'orange';
   return 'green';
