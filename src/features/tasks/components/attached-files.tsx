@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckIcon, DownloadIcon, FileIcon, PenIcon } from '@/components/icons';
 import { notifyError } from '@/components/toaster';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
 import { downloadAttachment, downloadZip } from '../api/downloads';
 import type { AttachedFile } from '../api/types';
@@ -14,6 +15,7 @@ import { displayFileName } from '@/lib/file-name';
  */
 export function AttachedFiles({ pointId, files }: { pointId: number; files: AttachedFile[] }) {
   const [busy, setBusy] = useState<string | null>(null);
+  const shown = useRenderLimit(files);
   const run = async (key: string, action: () => Promise<void>) => {
     setBusy(key);
     try {
@@ -38,7 +40,7 @@ export function AttachedFiles({ pointId, files }: { pointId: number; files: Atta
         </Text>
       ) : (
         <Stack as="ul" gap="1" listStyleType="none">
-          {files.map((file) => {
+          {shown.visible.map((file) => {
             const name = displayFileName(file.originalFileName ?? file.fileName);
             const kind = fileKind(name);
             const needsSign = file.signable === true && file.signValid !== true;
@@ -86,6 +88,7 @@ export function AttachedFiles({ pointId, files }: { pointId: number; files: Atta
               </HStack>
             );
           })}
+          <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
         </Stack>
       )}
     </Stack>

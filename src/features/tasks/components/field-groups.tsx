@@ -1,74 +1,98 @@
 import { Accordion, Box, Stack, Table, Text } from '@chakra-ui/react';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import type { PreviewSection } from '../preview-sections';
+
+/** Steps for a damaged answer with thousands of groups or rows (a normal questionnaire is far below both). */
+const SECTION_STEP = 30;
 
 /** SPEC §2 "Task preview": collapsible field groups; repeatable groups as tables ("Нет данных" when empty). */
 export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
+  const shown = useRenderLimit(sections, SECTION_STEP);
   if (!sections.length) return null;
   return (
-    <Accordion.Root multiple defaultValue={sections.map((s) => s.code)} variant="enclosed" bg="bg">
-      {sections.map((section) => (
-        <Accordion.Item key={section.code} value={section.code}>
-          <Accordion.ItemTrigger cursor="pointer">
-            <Text flex="1" fontWeight="semibold" textAlign="start">
-              {section.title}
-            </Text>
-            <Accordion.ItemIndicator />
-          </Accordion.ItemTrigger>
-          <Accordion.ItemContent>
-            <Accordion.ItemBody>
-              {section.description && (
-                <Text fontSize="sm" color="fg.muted" mb="3">
-                  {section.description}
-                </Text>
-              )}
-              {section.kind === 'plain' ? (
-                <Stack as="dl" gap="3">
-                  {section.items.map((item) => (
-                    <Box key={item.code} display={{ base: 'block', md: 'grid' }} gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" gap="4">
-                      <Text as="dt" fontSize="sm" color="fg.muted">
-                        {item.name}
-                      </Text>
-                      <Text as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                        {item.value}
-                      </Text>
-                    </Box>
-                  ))}
-                </Stack>
-              ) : section.rows.length === 0 ? (
-                <Text fontSize="sm" color="fg.muted" role="status">
-                  Нет данных
-                </Text>
-              ) : (
-                // A table wider than a phone scrolls sideways: the area takes focus so the keyboard can scroll it (WCAG 2.1.1).
-                <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`${section.title}: таблица`}>
-                  <Table.Root size="sm" variant="outline" aria-label={section.title}>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader width="1%">№</Table.ColumnHeader>
-                        {section.columns.map((c) => (
-                          <Table.ColumnHeader key={c.code}>{c.name}</Table.ColumnHeader>
-                        ))}
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {section.rows.map((row, r) => (
-                        <Table.Row key={r}>
-                          <Table.Cell>{r + 1}</Table.Cell>
-                          {row.map((cell, c) => (
-                            <Table.Cell key={c} whiteSpace="pre-wrap" minW="32">
-                              {cell}
-                            </Table.Cell>
+    <>
+      <Accordion.Root multiple defaultValue={sections.map((s) => s.code)} variant="enclosed" bg="bg">
+        {shown.visible.map((section) => (
+          <Accordion.Item key={section.code} value={section.code}>
+            <Accordion.ItemTrigger cursor="pointer">
+              <Text flex="1" fontWeight="semibold" textAlign="start">
+                {section.title}
+              </Text>
+              <Accordion.ItemIndicator />
+            </Accordion.ItemTrigger>
+            <Accordion.ItemContent>
+              <Accordion.ItemBody>
+                {section.description && (
+                  <Text fontSize="sm" color="fg.muted" mb="3">
+                    {section.description}
+                  </Text>
+                )}
+                {section.kind === 'plain' ? (
+                  <Stack as="dl" gap="3">
+                    {section.items.map((item) => (
+                      <Box key={item.code} display={{ base: 'block', md: 'grid' }} gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" gap="4">
+                        <Text as="dt" fontSize="sm" color="fg.muted">
+                          {item.name}
+                        </Text>
+                        <Text as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                          {item.value}
+                        </Text>
+                      </Box>
+                    ))}
+                  </Stack>
+                ) : section.rows.length === 0 ? (
+                  <Text fontSize="sm" color="fg.muted" role="status">
+                    Нет данных
+                  </Text>
+                ) : (
+                  // A table wider than a phone scrolls sideways: the area takes focus so the keyboard can scroll it (WCAG 2.1.1).
+                  <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`${section.title}: таблица`}>
+                    <Table.Root size="sm" variant="outline" aria-label={section.title}>
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeader width="1%">№</Table.ColumnHeader>
+                          {section.columns.map((c) => (
+                            <Table.ColumnHeader key={c.code}>{c.name}</Table.ColumnHeader>
                           ))}
                         </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-              )}
-            </Accordion.ItemBody>
-          </Accordion.ItemContent>
-        </Accordion.Item>
+                      </Table.Header>
+                      <Table.Body>
+                        <TableRows rows={section.rows} />
+                      </Table.Body>
+                    </Table.Root>
+                  </Table.ScrollArea>
+                )}
+              </Accordion.ItemBody>
+            </Accordion.ItemContent>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+      <ShowMore hidden={shown.hidden} onClick={shown.showMore} step={SECTION_STEP} />
+    </>
+  );
+}
+
+function TableRows({ rows }: { rows: string[][] }) {
+  const shown = useRenderLimit(rows);
+  return (
+    <>
+      {shown.visible.map((row, r) => (
+        <Table.Row key={r}>
+          <Table.Cell>{r + 1}</Table.Cell>
+          {row.map((cell, c) => (
+            <Table.Cell key={c} whiteSpace="pre-wrap" minW="32">
+              {cell}
+            </Table.Cell>
+          ))}
+        </Table.Row>
       ))}
-    </Accordion.Root>
+      {shown.hidden > 0 && (
+        <Table.Row>
+          <Table.Cell colSpan={(rows[0]?.length ?? 0) + 1}>
+            <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
+          </Table.Cell>
+        </Table.Row>
+      )}
+    </>
   );
 }
