@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BackIcon, DownloadIcon, FileIcon } from '@/components/icons';
+import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
 import { downloadCompetitionFile } from '../api/download-file';
@@ -177,6 +178,7 @@ function Sidebar({ c }: { c: Competition }) {
 function Materials({ c }: { c: Competition }) {
   const [busy, setBusy] = useState<number | null>(null);
   const files = c.files ?? [];
+  const shown = useRenderLimit(files);
   const download = async (id: number, name: string) => {
     setBusy(id);
     try {
@@ -198,7 +200,7 @@ function Materials({ c }: { c: Competition }) {
         <Text color="fg.muted">Нет данных</Text>
       ) : (
         <Stack gap="3" as="ul" listStyleType="none">
-          {files.map((f) => (
+          {shown.visible.map((f) => (
             <HStack as="li" key={f.id} gap="3" align="start" borderWidth="1px" borderColor="border" rounded="lg" p="3">
               <Box color="brand.fg" mt="0.5">
                 <FileIcon />
@@ -218,6 +220,7 @@ function Materials({ c }: { c: Competition }) {
               </IconButton>
             </HStack>
           ))}
+          <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
         </Stack>
       )}
     </Card>
