@@ -1,67 +1,14 @@
-import { MOSCOW_ZONE } from '@/lib/limits';
-
-// Built on Intl rather than luxon: the task list is a first-load screen and luxon costs ~21 KiB gzip there
-// (DESIGN.md budgets). Same reading of ISO 8601 values as luxon's DateTime.fromISO for what the APIs send.
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MOSCOW_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Moscow wall-clock fields of an instant. */
-function moscowFields(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of parts.formatToParts(ms)) if (part.type in out) out[part.type as keyof typeof out] = Number(part.value);
-  return out;
-}
-
-/** Offset of Moscow time from UTC at an instant, in ms (+3 h today; +4 h in 2011–2014). */
-function moscowOffset(ms: number): number {
-  const f = moscowFields(ms);
-  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(ms / 1000) * 1000;
-}
+import { formatMoscowIso, parseMoscowIso } from '@/lib/moscow-time';
 
 /**
  * SPEC §9 "task times shown in Moscow time". A date-time with an offset is read as that instant; one without an
  * offset (some back ends drop it) is read as Moscow wall-clock time, never as the browser's zone. Returns epoch ms.
  */
 export function parseTaskDate(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const m = ISO.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
-  const fields = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s)] as const;
-  const ms = Math.floor(Number(`0.${frac || '0'}`) * 1000);
-  const wall = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], ms);
-  const check = new Date(wall);
-  // Out-of-range parts (month 13, 31 April, 25 h) are invalid, as in luxon.
-  if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2] || check.getUTCHours() !== fields[3] || fields[4] > 59 || fields[5] > 59) return null;
-  if (zone) {
-    if (/^z$/i.test(zone)) return wall;
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0));
-    return wall - offset * 60_000;
-  }
-  // Wall-clock Moscow time: subtract the offset in force then (checked twice across an offset change).
-  const first = wall - moscowOffset(wall);
-  return wall - moscowOffset(first);
+  return parseMoscowIso(value);
 }
 
 /** DD.MM.YYYY HH:mm in Europe/Moscow, or null for a missing / unreadable value. */
 export function formatMoscow(value: string | null | undefined, withTime = true): string | null {
-  const at = parseTaskDate(value);
-  if (at === null) return null;
-  const f = moscowFields(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${pad(f.day)}.${pad(f.month)}.${f.year}`;
-  return withTime ? `${date} ${pad(f.hour)}:${pad(f.minute)}` : date;
+  return formatMoscowIso(value, withTime);
 }

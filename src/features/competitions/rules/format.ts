@@ -1,12 +1,9 @@
-import { DateTime } from 'luxon';
-import { MOSCOW_ZONE } from '@/lib/limits';
+import { formatMoscowIso } from '@/lib/moscow-time';
 
 // SPEC §2 and §9: dates shown as DD.MM.YYYY (Moscow time), money in roubles.
 /** ISO 8601 → DD.MM.YYYY in Moscow time; empty when absent or invalid. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = DateTime.fromISO(iso, { zone: MOSCOW_ZONE });
-  return d.isValid ? d.toFormat('dd.MM.yyyy') : '';
+  return formatMoscowIso(iso, false) ?? '';
 }
 
 export function formatRange(from: string | null | undefined, to: string | null | undefined): string {

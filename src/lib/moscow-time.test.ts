@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { MOSCOW_ZONE } from '@/lib/limits';
-import { formatMoscow, parseTaskDate } from './moscow-time';
+import { MOSCOW_ZONE } from './limits';
+import { formatMoscowIso as formatMoscow, parseMoscowIso as parseTaskDate } from './moscow-time';
 
-// moscow-time.ts reads ISO values with Intl instead of luxon (first-load budget of the task list); luxon, still used
-// elsewhere, is the reference it must agree with.
+// moscow-time.ts reads ISO values with Intl instead of luxon (first-load budget of the task and competition lists);
+// luxon, still used elsewhere, is the reference it must agree with.
 const luxonMillis = (value: string) => {
   const parsed = DateTime.fromISO(value, { zone: MOSCOW_ZONE });
   return parsed.isValid ? parsed.toMillis() : null;
