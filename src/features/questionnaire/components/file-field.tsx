@@ -1,5 +1,5 @@
 import { Field, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
 import { deleteAttach, uploadAttach } from '../api/attachments';
@@ -33,6 +33,24 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
     .map((index) => ({ index, ref: store.getValue(slotKey(field.code, instance, index)) as FileRef | undefined }))
     .filter((f): f is { index: number; ref: FileRef } => !!f.ref && typeof f.ref === 'object');
 
+  // An upload hides the picker of a single-file field and a deletion removes its own button: the focus would fall to
+  // <body>. It stays in the field instead, on its first button (WCAG 2.4.3).
+  const root = useRef<HTMLDivElement>(null);
+  const keepFocus = useRef(false);
+  const holdFocus = () => {
+    if (root.current?.contains(document.activeElement)) keepFocus.current = true;
+  };
+  useEffect(() => {
+    if (!keepFocus.current || !root.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      if (!root.current.contains(active)) keepFocus.current = false;
+      return;
+    }
+    keepFocus.current = false;
+    root.current.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  });
+
   const upload = async (chosen: File[]) => {
     // A single-file field refuses a second file; format and size are checked before anything is sent.
     const { accepted, refusals } = acceptFiles(chosen, limits, files.length + pending.filter((p) => !p.error).length);
@@ -44,6 +62,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
         const taken = store.getIndexes(field.code, instance).filter((i) => store.getValue(slotKey(field.code, instance, i)));
         const valueIndex = taken.length ? Math.max(...taken) + 1 : 0;
         const saved = await uploadAttach({ file, attachCode: field.code, valueIndex, pointId });
+        holdFocus();
         store.appendValue(field.code, instance, { id: saved.id, fileName: saved.fileName, isApproved: saved.isApproved ?? false } satisfies FileRef);
         setPending((list) => list.filter((p) => p.key !== key));
         onChanged(firstSlot, store.getValue(firstSlot));
@@ -58,6 +77,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
   const remove = async (index: number, ref: FileRef) => {
     try {
       await deleteAttach(ref.id);
+      holdFocus();
       store.removeIndex(field.code, instance, index);
     } catch (error) {
       notifyError(errorToastText(error, 'Не удалось удалить файл'));
@@ -68,7 +88,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
   const full = limits.single && files.length > 0;
   const hint = [limits.extensions ? limits.extensions.join(', ').toUpperCase() : null, `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
   return (
-    <Field.Root invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
+    <Field.Root ref={root} invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
       <Text fontWeight="medium" fontSize="sm">
         {field.name}
         {field.required && (

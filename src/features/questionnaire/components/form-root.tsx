@@ -195,11 +195,19 @@ export function FormRoot(props: FormRootProps) {
 
   // SPEC §2: the first dialog opens automatically 1.5 s after opening.
   const [introOpen, setIntroOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const introReturn = useRef<HTMLElement | null>(null);
+  // Closing gives the focus back where it was, or to the form's heading when the dialog opened by itself (never <body>).
+  const openIntro = useCallback(() => {
+    const active = document.activeElement;
+    introReturn.current = active instanceof HTMLElement && active !== document.body ? active : headingRef.current;
+    setIntroOpen(true);
+  }, []);
   useEffect(() => {
     if (!def.description) return;
-    const timer = setTimeout(() => setIntroOpen(true), FIRST_DIALOG_DELAY_MS);
+    const timer = setTimeout(openIntro, FIRST_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [def.description]);
+  }, [def.description, openIntro]);
 
   const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
 
@@ -279,7 +287,7 @@ export function FormRoot(props: FormRootProps) {
       <form noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName}>
       <Stack gap="5">
         <Box>
-          <Heading as="h2" size="lg">
+          <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1}>
             {def.pointName}
           </Heading>
           <HStack mt="2" gap="3" wrap="wrap" justify="space-between">
@@ -292,7 +300,7 @@ export function FormRoot(props: FormRootProps) {
             <SaveStateIndicator hash={props.hash} />
           </HStack>
           {def.description && (
-            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setIntroOpen(true)}>
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={openIntro}>
               Инструкция по заполнению
             </Button>
           )}
@@ -319,7 +327,7 @@ export function FormRoot(props: FormRootProps) {
         />
       </Stack>
       </form>
-      {def.description && <InfoDialog open={introOpen} onClose={() => setIntroOpen(false)} title={def.pointName} html={def.description} />}
+      {def.description && <InfoDialog open={introOpen} onClose={() => setIntroOpen(false)} title={def.pointName} html={def.description} finalFocusEl={() => introReturn.current} />}
     </FormContext.Provider>
   );
 }

@@ -2,9 +2,10 @@ import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { RichText } from './rich-text';
 
 /** A dialog with server-provided (sanitised) text: the questionnaire's first dialog and action buttons. */
-export function InfoDialog({ open, onClose, title, html }: { open: boolean; onClose: () => void; title: string; html: string }) {
+export function InfoDialog(props: { open: boolean; onClose: () => void; title: string; html: string; finalFocusEl?: () => HTMLElement | null }) {
+  const { open, onClose, title, html, finalFocusEl } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -104,6 +104,9 @@ export function DateTimeInput({ field, value, readOnly, onChange, onBlur }: Inpu
   return (
     <Input
       type="datetime-local"
+      // Tab also stops on the input's own picker button, where the input matches neither :focus nor
+      // :focus-visible: the ring follows :focus-within, so keyboard users always see where they are (WCAG 2.4.7).
+      css={{ '&:focus-within': { outline: '1px solid var(--focus-color)', outlineOffset: '0', borderColor: 'var(--focus-color)' } }}
       maxW="60"
       value={fromStoredDateTime(str(value))}
       readOnly={readOnly}
