@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { BackIcon } from '@/components/icons';
 import { attachmentsQuery } from '../api/queries';
 import type { AttachedFile, Point } from '../api/types';
@@ -28,6 +28,16 @@ export function TaskHeader({ point, children }: { point: Point; children?: React
   const start = formatMoscow(point.startDate);
   const deadline = formatMoscow(point.deadline);
   const projectName = point.projectName ?? point.project?.name;
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownState = useRef(`${point.status.code1C}|${point.archive}`);
+  // Signing, withdrawing or archiving changes the status and removes the button that did it: the focus moves to the
+  // task title instead of falling to <body> (WCAG 2.4.3).
+  useEffect(() => {
+    const state = `${point.status.code1C}|${point.archive}`;
+    if (state === shownState.current) return;
+    shownState.current = state;
+    if (!document.activeElement || document.activeElement === document.body) title.current?.focus();
+  }, [point.status.code1C, point.archive]);
   return (
     <Stack gap="3">
       <ChakraLink asChild color="brand.fg" fontSize="sm" width="fit-content">
@@ -49,7 +59,7 @@ export function TaskHeader({ point, children }: { point: Point; children?: React
             </Badge>
           )}
         </HStack>
-        <Text as="h2" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold">
+        <Text as="h2" ref={title} tabIndex={-1} fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold">
           {point.name}
         </Text>
         {point.description && (
