@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Avatar, Badge, Box, Flex, HStack, IconButton, Portal, Stack, Text, Tooltip, chakra } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
@@ -9,6 +9,7 @@ import { Footer } from './footer';
 
 const loadNavDrawer = () => import('./nav-drawer');
 const NavDrawer = lazy(loadNavDrawer);
+const TitleTooltip = lazy(() => import('./title-tooltip'));
 
 export interface ShellProps {
   fullName: string;
@@ -149,21 +150,12 @@ function PageTitle({ title }: { title: string }) {
       {title}
     </Text>
   );
-  // SPEC §2/§9: a tooltip with the full title when it is longer than 88 characters.
+  // SPEC §2/§9: a tooltip with the full title when it is longer than 88 characters (its code loads only then).
   if (title.length <= TITLE_TOOLTIP_THRESHOLD) return heading;
   return (
-    <Tooltip.Root openDelay={300}>
-      <Tooltip.Trigger asChild>
-        <Box flex="1" minW="0" tabIndex={0}>
-          {heading}
-        </Box>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content maxW="lg">{title}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
+    <Suspense fallback={heading}>
+      <TitleTooltip title={title}>{heading}</TitleTooltip>
+    </Suspense>
   );
 }
 
