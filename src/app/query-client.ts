@@ -1,4 +1,4 @@
-import { QueryClient, hydrate } from '@tanstack/react-query';
+import { QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
@@ -7,6 +7,10 @@ import { ApiError } from '@/lib/api/errors';
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
+  // Query and mutation state reaches React in a microtask instead of a later timer task: a button disabled while its
+  // mutation is pending is disabled before the browser handles the next click (the second click of a double click
+  // no longer sends the request twice).
+  notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({
     defaultOptions: {
       queries: {
