@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
@@ -9,10 +9,12 @@ import { activeCountQuery } from '../api/active-count';
 import { expertListQuery, notesQuery, pointCountQuery, pointListQuery, pointStatusesQuery, templatesLookupQuery } from '../api/queries';
 import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-search';
 import { ListError, ListLoading } from './list-state';
-import { MultiSelect } from './multi-select';
 import { Pager } from './pager';
 import { TaskRow, TaskTableShell } from './task-row';
 import { useNow } from '../use-now';
+
+// The expertise filters (Chakra Select, ~9 KiB gzip) load only on the expertise tab; the other tabs use native selects.
+const MultiSelect = lazy(() => import('./multi-select').then((m) => ({ default: m.MultiSelect })));
 
 export interface TasksPageProps {
   search: TasksSearch;
@@ -85,7 +87,7 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
     <Flex gap="3" wrap="wrap" align="center">
       <SearchBox value={search.q} onChange={onQuery} />
       {search.kind === 'expert' ? (
-        <>
+        <Suspense fallback={<Box minW="56" flex="1" h="9" />}>
           <MultiSelect
             label="Конкурсы"
             placeholder="Все конкурсы"
@@ -94,7 +96,7 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
             onChange={(v) => set({ contests: v.map(Number) })}
           />
           <MultiSelect label="Статусы" placeholder="Все статусы" items={statusItems} value={search.statuses} onChange={(v) => set({ statuses: v })} />
-        </>
+        </Suspense>
       ) : (
         search.kind !== 'notes' && (
           // SPEC §2: the status select is hidden on drafts.
