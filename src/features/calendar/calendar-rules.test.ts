@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { EVENT_COLORS, eventColor, eventColorIndex, formatEventRange, toCalendarEvent, type CalendarTask } from './calendar-rules';
+import { CALENDAR_EVENT_CAP, EVENT_COLORS, eventColor, eventColorIndex, formatEventRange, nearestEvents, toCalendarEvent, type CalendarTask } from './calendar-rules';
 
 const NOW = DateTime.fromISO('2026-06-15T12:30:00', { zone: 'Europe/Moscow' }).toMillis();
 const task = (dateFrom: string | null, dateTo: string | null, id = 1): CalendarTask => ({ id, name: 'Отчёт', status: { name: 'Новый' }, dateFrom, dateTo, description: null });
@@ -104,5 +104,22 @@ describe('event colours (SPEC §9: one of 10)', () => {
     const a = toCalendarEvent(task(null, null, 77), NOW);
     const b = toCalendarEvent(task('2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 77), NOW);
     expect(a.color).toBe(b.color);
+  });
+});
+
+describe('a broken answer of thousands of tasks (the calendar stays responsive)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.UTC(2026, 10, 15, 12);
+  const at = (offsetDays: number) => ({ start: new Date(now + offsetDays * day), end: new Date(now + (offsetDays + 1) * day), id: offsetDays });
+
+  it('keeps every event up to the cap', () => {
+    const events = [at(-3), at(5)];
+    expect(nearestEvents(events, now, 2)).toEqual(events);
+  });
+
+  it('keeps the events nearest to today, running ones first, in their original order', () => {
+    const events = [at(40), at(-30), at(-0.5), at(2), at(-2), at(90)];
+    expect(nearestEvents(events, now, 3).map((e) => e.id)).toEqual([-0.5, 2, -2]);
+    expect(nearestEvents(Array.from({ length: 5000 }, (_, i) => at(i - 2500)), now)).toHaveLength(CALENDAR_EVENT_CAP);
   });
 });

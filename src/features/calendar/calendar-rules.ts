@@ -83,6 +83,29 @@ export function toCalendarEvent(task: CalendarTask, nowMs: number): CalendarEven
 
 export const toCalendarEvents = (tasks: readonly CalendarTask[], nowMs: number) => tasks.map((task) => toCalendarEvent(task, nowMs));
 
+/** The calendar library slows down sharply with hundreds of bars: beyond this, the tasks nearest to today are shown. */
+export const CALENDAR_EVENT_CAP = 100;
+
+/** Time from today to an event (0 while it runs). */
+function distanceFrom(event: Pick<CalendarEvent, 'start' | 'end'>, nowMs: number): number {
+  if (event.start.getTime() > nowMs) return event.start.getTime() - nowMs;
+  if (event.end.getTime() < nowMs) return nowMs - event.end.getTime();
+  return 0;
+}
+
+/** At most `cap` events, the ones nearest to today, in their original order (a broken answer of thousands). */
+export function nearestEvents<T extends Pick<CalendarEvent, 'start' | 'end'>>(events: readonly T[], nowMs: number, cap = CALENDAR_EVENT_CAP): T[] {
+  if (events.length <= cap) return [...events];
+  const keep = new Set(
+    events
+      .map((event, index) => ({ index, distance: distanceFrom(event, nowMs) }))
+      .sort((a, b) => a.distance - b.distance || a.index - b.index)
+      .slice(0, cap)
+      .map((e) => e.index),
+  );
+  return events.filter((_, index) => keep.has(index));
+}
+
 /** SPEC §2 event dialog: "date range (DD.MM.YYYY)". */
 export function formatEventRange(event: Pick<CalendarEvent, 'start' | 'end'>): string {
   const fmt = (d: Date) => DateTime.fromJSDate(d, { zone: MOSCOW_ZONE }).toFormat('dd.MM.yyyy');

@@ -1,9 +1,10 @@
 import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Calendar, luxonLocalizer, type Components, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
-import { Box, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Link as ChakraLink, useBreakpointValue } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
+import { CALENDAR_EVENT_CAP, nearestEvents, toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
 import { EventDialog } from './event-dialog';
 import { FourMonthView } from './four-month-view';
 import { CalendarToolbar } from './calendar-toolbar';
@@ -67,7 +68,8 @@ const formats = {
 
 export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   const [now] = useState(() => Date.now());
-  const events = useMemo(() => toCalendarEvents(tasks, now), [tasks, now]);
+  const all = useMemo(() => toCalendarEvents(tasks, now), [tasks, now]);
+  const events = useMemo(() => nearestEvents(all, now), [all, now]);
   const [date, setDate] = useState(() => new Date(now));
   const [view, setView] = useState<CalendarView>('month');
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
@@ -92,43 +94,57 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   );
 
   return (
-    <Box
-      ref={root}
-      className="cabinet-calendar"
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="lg"
-      p={{ base: '2', md: '4' }}
-      // Month rows need room for several tasks; on a desktop the calendar may run a little below the fold.
-      h={view === 'month' ? { base: '600px', md: 'max(780px, calc(100dvh - 170px))' } : 'auto'}
-      css={CALENDAR_CSS}
-    >
-      <Calendar<CalendarEvent>
-        localizer={localizer}
-        culture="ru"
-        events={events}
-        date={date}
-        onNavigate={(next) => setDate(next)}
-        view={view as View}
-        onView={(next) => setView(next as CalendarView)}
-        views={views}
-        messages={phone ? phoneMessages : messages}
-        components={components}
-        formats={formats}
-        popup
-        selectable={false}
-        allDayAccessor="allDay"
-        tooltipAccessor={(e) => `${e.title} — ${e.status}`}
-        eventPropGetter={eventPropGetter}
-        onSelectEvent={(event) => setSelected(event)}
-        onKeyPressEvent={(event, e) => openByKey(event, e as KeyboardEvent<HTMLElement>)}
-        onDrillDown={(next) => {
-          setDate(next);
-          setView('month');
-        }}
-      />
-      <EventDialog event={selected} onClose={() => setSelected(null)} />
-    </Box>
+    <>
+      {events.length < all.length && (
+        <Alert.Root status="info" mb="3">
+          <Alert.Indicator />
+          <Alert.Description>
+            Показаны {CALENDAR_EVENT_CAP} ближайших задач из {all.length}. Все задачи —{' '}
+            <ChakraLink asChild color="brand.fg" textDecoration="underline">
+              <Link to="/tasks">в разделе «Мои задачи»</Link>
+            </ChakraLink>
+            .
+          </Alert.Description>
+        </Alert.Root>
+      )}
+      <Box
+        ref={root}
+        className="cabinet-calendar"
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '2', md: '4' }}
+        // Month rows need room for several tasks; on a desktop the calendar may run a little below the fold.
+        h={view === 'month' ? { base: '600px', md: 'max(780px, calc(100dvh - 170px))' } : 'auto'}
+        css={CALENDAR_CSS}
+      >
+        <Calendar<CalendarEvent>
+          localizer={localizer}
+          culture="ru"
+          events={events}
+          date={date}
+          onNavigate={(next) => setDate(next)}
+          view={view as View}
+          onView={(next) => setView(next as CalendarView)}
+          views={views}
+          messages={phone ? phoneMessages : messages}
+          components={components}
+          formats={formats}
+          popup
+          selectable={false}
+          allDayAccessor="allDay"
+          tooltipAccessor={(e) => `${e.title} — ${e.status}`}
+          eventPropGetter={eventPropGetter}
+          onSelectEvent={(event) => setSelected(event)}
+          onKeyPressEvent={(event, e) => openByKey(event, e as KeyboardEvent<HTMLElement>)}
+          onDrillDown={(next) => {
+            setDate(next);
+            setView('month');
+          }}
+        />
+        <EventDialog event={selected} onClose={() => setSelected(null)} />
+      </Box>
+    </>
   );
 }
 
