@@ -143,7 +143,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                     Опишите вопрос — специалисты поддержки ответят на адрес электронной почты из вашего профиля.
                   </Text>
                   {themes.isError && (
-                    <Alert.Root status="error">
+                    <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
                       <Alert.Content>
                         <Alert.Description>
