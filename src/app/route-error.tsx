@@ -32,9 +32,9 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
     setRetrying(true);
     try {
       queryReset.reset();
-      // A screen that crashed on its data never subscribed to its queries: they are inactive and still hold that data,
-      // so they are fetched again before the screen renders once more (loaders would take the cached copy).
-      if (!(error instanceof ApiError)) await queryClient.refetchQueries({ type: 'inactive' });
+      // A screen that crashed on its data still has that data cached (loaders would take the cached copy again; a query
+      // the shell also shows stays active): everything is fetched again before the screen renders once more.
+      if (!(error instanceof ApiError)) await queryClient.refetchQueries();
       reset();
       await router.invalidate();
     } finally {
