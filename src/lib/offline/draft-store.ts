@@ -160,6 +160,22 @@ export function setDraftStore(next: DraftStore): void {
 export const UNSENT_ON_SIGN_OUT_TEXT =
   'Есть неотправленные изменения: они сохранены только на этом устройстве и будут удалены при выходе. Выйти всё равно?';
 
+const handovers = new Set<() => void>();
+
+/**
+ * An open form registers how to hand over edits still inside its typing pause. Sign-out asks for them first, so an
+ * edit typed a moment before is counted (and sent or warned about) instead of being written after the purge.
+ */
+export function onPendingEditsRequested(handOver: () => void): () => void {
+  handovers.add(handOver);
+  return () => handovers.delete(handOver);
+}
+
+/** Every open form writes its pending edits to the draft store now. */
+export function handOverPendingEdits(): void {
+  for (const handOver of [...handovers]) handOver();
+}
+
 /** Sign-out: are there edits of this user that the server has not confirmed? Warn ("есть неотправленные изменения"). */
 export async function hasUnsentEdits(userId: number): Promise<boolean> {
   const offline = getOfflineDraftStore();

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
-import { getDraftStore } from '@/lib/offline/draft-store';
+import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
 import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
 import { pluralRu } from '@/lib/offline/save-state';
 import { notifyError, notifySuccess } from '@/components/toaster';
@@ -168,7 +168,10 @@ export function FormRoot(props: FormRootProps) {
     window.addEventListener('pagehide', flush);
     // Back online: hand edits still inside the save delay to the draft store before the reconnect merge runs.
     window.addEventListener('online', flush);
+    // Sign-out asks first: an edit typed a moment before it is counted (sent or warned about), never written after the purge.
+    const stopHandover = onPendingEditsRequested(flush);
     return () => {
+      stopHandover();
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('online', flush);
       flush();
