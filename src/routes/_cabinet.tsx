@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { notifyError } from '@/components/toaster';
 import { authKeys, currentUserQuery, fullNameOf, type CurrentUser } from '@/features/auth/api/queries';
+import { adoptQueryCache } from '@/features/auth/query-cache-owner';
 import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
@@ -40,6 +41,8 @@ export const Route = createFileRoute('/_cabinet')({
     }
     try {
       const user = await context.queryClient.ensureQueryData(currentUserQuery());
+      // What another user saw on this device is dropped before any screen reads the cache.
+      adoptQueryCache(context.queryClient, user.id);
       const roleIds = roleIdsFromGroups(user.groups);
       return { user, roleIds, roles: clientRoles(roleIds) };
     } catch (error) {
