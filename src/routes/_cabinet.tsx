@@ -5,13 +5,11 @@ import {
   clearAdminBackup,
   clearSession,
   impersonatedUserId,
-  isExpired,
   readAdminBackup,
-  readSession,
   restoreAdminSession,
   saveReturnRoute,
 } from '@/lib/session';
-import { renewIfPossible } from '@/lib/session-guard';
+import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { notifyError } from '@/components/toaster';
@@ -34,8 +32,7 @@ const NotificationSettings = lazy(loadSettings);
 /** Everything signed in lives under this layout: guard (SPEC §4), user info, roles and the shell (SPEC §2). */
 export const Route = createFileRoute('/_cabinet')({
   beforeLoad: async ({ context, location }) => {
-    const session = readSession();
-    if (!session || (isExpired(session) && !(await renewIfPossible()))) {
+    if (!(await ensureLiveSession())) {
       saveReturnRoute(location.href);
       throw redirect({ to: '/login', replace: true });
     }
