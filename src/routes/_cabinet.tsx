@@ -6,15 +6,17 @@ import {
   clearSession,
   impersonatedUserId,
   readAdminBackup,
+  rememberSignOutNotice,
   restoreAdminSession,
   saveReturnRoute,
 } from '@/lib/session';
 import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
-import { notifyError } from '@/components/toaster';
 import { authKeys, currentUserQuery, fullNameOf, type CurrentUser } from '@/features/auth/api/queries';
+import { dropUserCache, endSession } from '@/features/auth/leave-session';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
+import { useLeaveSession } from '@/features/auth/components/leave-session-dialog';
 import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
@@ -77,29 +79,29 @@ function CabinetLayout() {
     if (readAdminBackup() !== null && impersonatedUserId() !== user.id) clearAdminBackup();
   }, [user.id]);
 
-  const logout = async () => {
-    // DESIGN.md "Offline drafts": sign-out purges this user's local drafts only after warning about unsent edits.
-    const drafts = await import('@/lib/offline/draft-store');
-    if ((await drafts.hasUnsentEdits(user.id)) && !window.confirm(drafts.UNSENT_ON_SIGN_OUT_TEXT)) return;
-    await drafts.purgeUserDrafts(user.id);
-    clearSession();
-    clearAdminBackup();
-    queryClient.clear();
-    void navigate({ to: '/login', replace: true });
-  };
+  const { leave, dialog: leaveDialog } = useLeaveSession();
 
-  const returnToAdmin = () => {
-    const restored = restoreAdminSession();
-    clearAdminBackup();
-    queryClient.clear();
-    if (!restored) {
-      clearSession();
-      notifyError('Сеанс администратора истёк. Войдите снова.');
-      void navigate({ to: '/login', replace: true });
-      return;
-    }
-    void navigate({ to: '/users', replace: true });
-  };
+  // DESIGN.md "Offline drafts": sign-out purges this user's local drafts only after warning about unsent edits.
+  const logout = () =>
+    void leave('sign-out', user.id, async () => {
+      endSession();
+      await navigate({ to: '/login', replace: true });
+      dropUserCache(queryClient);
+    });
+
+  // Back to the administrator (SPEC §6): the impersonated user's drafts are left behind the same way, and a fresh page
+  // starts from the administrator's own session — nothing the user's screens held in memory survives the switch.
+  const returnToAdmin = () =>
+    void leave('return', user.id, () => {
+      const restored = restoreAdminSession();
+      clearAdminBackup();
+      if (!restored) {
+        clearSession();
+        rememberSignOutNotice('Сеанс администратора истёк. Войдите снова.');
+      }
+      dropUserCache(queryClient);
+      window.location.replace(restored ? '/users' : '/login');
+    });
 
   const onProfileSaved = (saved: Partial<CurrentUser>) => {
     queryClient.setQueryData<CurrentUser>(authKeys.me(), (old) =>
@@ -135,10 +137,11 @@ function CabinetLayout() {
         setProfileOpen(true);
       }}
       onAvatarIntent={() => void loadProfile()}
-      onLogout={() => void logout()}
+      onLogout={logout}
       showFooter={!hideFooter}
     >
       <Outlet />
+      {leaveDialog}
       <Suspense fallback={null}>
         {feedbackUsed && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />}
         {profileUsed && (

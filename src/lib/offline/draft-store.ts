@@ -156,10 +156,6 @@ export function setDraftStore(next: DraftStore): void {
   store = next;
 }
 
-/** The sign-out warning while edits are unsent (DESIGN.md: "Sign-out purges that user's local drafts only after warning"). */
-export const UNSENT_ON_SIGN_OUT_TEXT =
-  'Есть неотправленные изменения: они сохранены только на этом устройстве и будут удалены при выходе. Выйти всё равно?';
-
 const handovers = new Set<() => void>();
 
 /**

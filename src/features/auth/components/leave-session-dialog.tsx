@@ -1,0 +1,82 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { leaveSession, type UserDrafts } from '../leave-session';
+
+export type LeaveKind = 'sign-out' | 'return';
+
+/** Texts of the warning (DESIGN.md "Offline drafts": sign-out purges local drafts only after warning about unsent ones). */
+export const LEAVE_TEXTS: Record<LeaveKind, { title: string; message: string; confirm: string }> = {
+  'sign-out': {
+    title: 'Выйти из кабинета?',
+    message: 'Есть неотправленные изменения: они сохранены только на этом устройстве и будут удалены при выходе. Выйти всё равно?',
+    confirm: 'Выйти',
+  },
+  return: {
+    title: 'Вернуться к своей учётной записи?',
+    message:
+      'Есть неотправленные изменения пользователя: они сохранены только на этом устройстве и будут удалены при возврате к своей учётной записи. Вернуться всё равно?',
+    confirm: 'Вернуться',
+  },
+};
+
+/** The offline layer is loaded on demand: it is not part of the first-load JavaScript. */
+async function loadUserDrafts(): Promise<UserDrafts> {
+  const drafts = await import('@/lib/offline/draft-store');
+  const offline = drafts.getOfflineDraftStore();
+  return {
+    handOver: drafts.handOverPendingEdits,
+    flush: offline ? () => offline.flush() : undefined,
+    hasUnsentEdits: drafts.hasUnsentEdits,
+    purgeUserDrafts: drafts.purgeUserDrafts,
+  };
+}
+
+/**
+ * Sign-out and the return from "log in as" with the unsent-edits warning (a Chakra confirmation, SPEC §9 width 400):
+ * "Отмена" keeps the edits and the session; confirming purges the user's local drafts, then `finish` ends the session.
+ */
+export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, finish: () => void | Promise<void>) => Promise<boolean>; dialog: ReactNode } {
+  const [asking, setAsking] = useState<LeaveKind | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const answer = useRef<((ok: boolean) => void) | null>(null);
+  const busy = useRef(false);
+
+  const leave = useCallback(async (kind: LeaveKind, userId: number, finish: () => void | Promise<void>) => {
+    if (busy.current) return false;
+    busy.current = true;
+    try {
+      return await leaveSession({
+        userId,
+        drafts: await loadUserDrafts(),
+        confirm: () =>
+          new Promise<boolean>((resolve) => {
+            answer.current = resolve;
+            setAsking(kind);
+          }),
+        finish,
+      });
+    } finally {
+      busy.current = false;
+      answer.current = null;
+      setAsking(null);
+      setLeaving(false);
+    }
+  }, []);
+
+  const texts = asking ? LEAVE_TEXTS[asking] : null;
+  const dialog = texts ? (
+    <ConfirmDialog
+      open
+      title={texts.title}
+      message={texts.message}
+      confirmLabel={texts.confirm}
+      pending={leaving}
+      onConfirm={() => {
+        setLeaving(true);
+        answer.current?.(true);
+      }}
+      onClose={() => answer.current?.(false)}
+    />
+  ) : null;
+  return { leave, dialog };
+}
