@@ -161,6 +161,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
         {failed && <PendingFileRow name={failed.name} error={failed.message} onDismiss={() => setFailed(null)} />}
         <FilePicker
           label={`${attachment.name}: выбрать файл`}
+          subject={attachment.name}
           buttonText={attachment.buttonText || 'Выберите файл'}
           accept={acceptAttribute(limits)}
           multiple={!attachment.parcelable}

@@ -107,6 +107,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
         {!field.readOnly && (!full || zone) && (
           <FilePicker
             label={`${field.name}: выбрать файл`}
+            subject={field.name}
             buttonText="Выберите файл"
             accept={acceptAttribute(limits)}
             multiple={!limits.single}

@@ -96,6 +96,8 @@ export function PendingFileRow({ name, error, onDismiss, busyText }: { name: str
  */
 export function FilePicker(props: {
   label: string;
+  /** Name of the field or attachment: the button's accessible name gets it, so a screen reader hears which one. */
+  subject: string;
   buttonText: string;
   accept?: string;
   multiple: boolean;
@@ -130,7 +132,7 @@ export function FilePicker(props: {
     return (
       <Box position="relative">
         {hidden}
-        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled}>
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`}>
           {props.buttonText}
         </Button>
         {props.hint && (
@@ -171,7 +173,7 @@ export function FilePicker(props: {
         <Text fontSize="sm" color="fg.muted">
           Перетащите файл сюда или
         </Text>
-        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled}>
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`}>
           {props.buttonText}
         </Button>
         {props.hint && (
