@@ -10,7 +10,6 @@ const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, 
  * (see toaster.tsx), so it is not part of the first-load JavaScript.
  */
 export default function ToasterView({ onReady }: { onReady: (create: (options: ToastOptions) => void) => void }) {
-  useEffect(() => onReady((options) => void toaster.create(options)), [onReady]);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -26,6 +25,23 @@ export default function ToasterView({ onReady }: { onReady: (create: (options: T
           </Toast.Root>
         )}
       </ChakraToaster>
+      <Ready onReady={onReady} />
     </Portal>
   );
+}
+
+/**
+ * Hands out `create` once the toast group above has started: its state machine starts in a microtask queued by its
+ * layout effect and subscribes to the store then — a toast created earlier is not shown. This sibling's effect runs
+ * after that layout effect, so a microtask queued here runs after the start.
+ */
+function Ready({ onReady }: { onReady: (create: (options: ToastOptions) => void) => void }) {
+  useEffect(() => {
+    let live = true;
+    queueMicrotask(() => live && onReady((options) => void toaster.create(options)));
+    return () => {
+      live = false;
+    };
+  }, [onReady]);
+  return null;
 }
