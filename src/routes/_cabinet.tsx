@@ -17,6 +17,7 @@ import { authKeys, currentUserQuery, fullNameOf, type CurrentUser } from '@/feat
 import { dropUserCache, endSession } from '@/features/auth/leave-session';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
 import { useLeaveSession } from '@/features/auth/components/leave-session-dialog';
+import { useSessionSync } from '@/features/auth/session-sync';
 import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
@@ -80,6 +81,8 @@ function CabinetLayout() {
   }, [user.id]);
 
   const { leave, dialog: leaveDialog } = useLeaveSession();
+  // Another tab signed out or signed somebody else in: this tab follows.
+  useSessionSync(user.id);
 
   // DESIGN.md "Offline drafts": sign-out purges this user's local drafts only after warning about unsent edits.
   const logout = () =>

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/clients';
+import { unwrap } from '@/lib/api/transport';
+import { dropUserCache } from './leave-session';
+
+const TOKEN_KEY = 'access_token';
+
+/**
+ * Tabs of one device share the session (SPEC §3: the token is in local storage). When another tab signs out, this one
+ * follows to the login page; when another tab signs somebody else in (a sign-in link, "log in as"), this one starts
+ * afresh as that user — it never shows one user's screens with another user's data. A renewal (same user) changes
+ * nothing.
+ */
+export function useSessionSync(userId: number): void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let checking = 0;
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== TOKEN_KEY && event.key !== null)) return;
+      if (!localStorage.getItem(TOKEN_KEY)) {
+        dropUserCache(queryClient);
+        void navigate({ to: '/login', replace: true });
+        return;
+      }
+      const check = ++checking;
+      void unwrap(api().main.GET('/v1/users/info', { cache: 'no-store' })).then(
+        (me) => {
+          if (check === checking && me.id !== userId) window.location.replace('/');
+        },
+        () => undefined, // no answer now: the next call of this tab settles it
+      );
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId, navigate, queryClient]);
+}
