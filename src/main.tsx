@@ -3,17 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
 import { captureInstallPrompt } from './lib/pwa/install';
 import { installChunkErrorRecovery } from './lib/pwa/chunk-reload';
-import { registerServiceWorker } from './lib/pwa/service-worker';
 // Imported statically: the app shell is one startup chunk fetched with this entry (modulepreload), not a second
 // round trip after the config (DESIGN.md first-load budget; vite.config.ts "startup" chunk).
 import { App } from './app/app';
 
 const root = createRoot(document.getElementById('root')!);
 
-// PWA (DESIGN.md): the install prompt fires early; a route chunk missing after a deploy reloads once; the worker precaches.
+// PWA (DESIGN.md): the install prompt fires early; a route chunk missing after a deploy reloads once. The service
+// worker is registered by the app after its first screen (app.tsx).
 captureInstallPrompt();
 installChunkErrorRecovery();
-registerServiceWorker();
 
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig()

@@ -14,6 +14,7 @@ import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
+import { registerServiceWorker } from '@/lib/pwa/service-worker';
 
 // SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads, before the router exists
 // (main.tsx may have taken it even earlier and says so through the prop).
@@ -40,10 +41,12 @@ export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
     });
     // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
     // right after the first screen is rendered, so IndexedDB code is not part of the first-load JavaScript; the toast
-    // view is fetched then too, ready before the first message.
+    // view is fetched then too, ready before the first message, and the service worker (precache, update prompt) is
+    // registered.
     const afterFirstScreen = () => {
       void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
       preloadToaster();
+      registerServiceWorker();
     };
     const stop = router.subscribe('onRendered', () => {
       stop();
