@@ -56,6 +56,9 @@ test('month view, navigation and the four-month view in Russian', async ({ page 
   await expect(page.locator('.rbc-header').first()).toHaveText('пн');
   await expect(page.locator('.rbc-event').first()).toBeVisible();
   await screenshot(page, 'calendar-month-1440');
+  // Day numbers are announced as whole dates.
+  const todayName = now.setLocale('ru').toFormat('d MMMM yyyy');
+  await expect(page.locator('.rbc-date-cell.rbc-now button')).toHaveAccessibleName(todayName);
 
   await page.getByRole('button', { name: 'Вперёд' }).click();
   await expect(label(page)).toHaveText(monthLabel(now.plus({ months: 1 })));
@@ -69,6 +72,7 @@ test('month view, navigation and the four-month view in Russian', async ({ page 
   await page.getByRole('button', { name: '4 месяца' }).click();
   await expect(label(page)).toHaveText(`${monthLabel(now.startOf('month'))} – ${monthLabel(now.startOf('month').plus({ months: 3 }))}`);
   await expect(page.locator('.fmv-month')).toHaveCount(4);
+  await expect(page.locator('.fmv-today .fmv-day-number')).toHaveText(`${now.day}${todayName}`);
   await expect(page.locator('.fmv-event', { hasText: 'Испытания сети постов в паводок' }).first()).toBeVisible();
   await screenshot(page, 'calendar-four-months-1440');
   await page.getByRole('button', { name: 'Вперёд' }).click();

@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Calendar, luxonLocalizer, type Components, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
+import { Calendar, luxonLocalizer, type Components, type DateHeaderProps, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
 import { Alert, Box, Link as ChakraLink, useBreakpointValue } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
@@ -58,7 +58,30 @@ function FocusableEvent({ children }: EventWrapperProps<CalendarEvent> & { child
   return cloneElement(children, { role: 'button', tabIndex: 0 });
 }
 
-const components = { toolbar: CalendarToolbar, eventWrapper: FocusableEvent, weekWrapper: WeekEvents } as Components<CalendarEvent>;
+/** Day numbers of the month grid: a screen reader hears the whole date ("5 ноября 2026"), not only "5". */
+function DateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps) {
+  const full = DateTime.fromJSDate(date).setLocale('ru').toFormat('d MMMM yyyy');
+  if (!drilldownView) {
+    return (
+      <span>
+        <span aria-hidden="true">{label}</span>
+        <span className="cal-sr-only">{full}</span>
+      </span>
+    );
+  }
+  return (
+    <button type="button" className="rbc-button-link" onClick={onDrillDown} aria-label={full}>
+      {label}
+    </button>
+  );
+}
+
+const components = {
+  toolbar: CalendarToolbar,
+  eventWrapper: FocusableEvent,
+  weekWrapper: WeekEvents,
+  month: { dateHeader: DateHeader },
+} as Components<CalendarEvent>;
 
 const formats = {
   monthHeaderFormat: 'LLLL yyyy',
@@ -150,6 +173,7 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
 
 /** Theme touches for react-big-calendar and the four-month view (brand colours, phone layout). */
 const CALENDAR_CSS = {
+  '& .cal-sr-only': { position: 'absolute', width: '1px', height: '1px', padding: 0, margin: '-1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 },
   '& .rbc-header': { textTransform: 'capitalize', fontWeight: 500, padding: '4px 2px' },
   '& .rbc-today': { background: 'var(--chakra-colors-brand-subtle)' },
   '& .rbc-off-range-bg': { background: 'var(--chakra-colors-bg-muted)' },

@@ -49,7 +49,10 @@ function MiniMonth({ month, events, onSelectEvent, onDrillDown }: { month: DateT
               key={day.toISODate()}
               className={['fmv-day', inMonth ? '' : 'fmv-day-out', day.hasSame(today, 'day') ? 'fmv-today' : ''].join(' ')}
             >
-              <span className="fmv-day-number">{day.day}</span>
+              <span className="fmv-day-number">
+                <span aria-hidden="true">{day.day}</span>
+                <span className="cal-sr-only">{day.setLocale('ru').toFormat('d MMMM yyyy')}</span>
+              </span>
               {dayEvents.slice(0, VISIBLE_PER_DAY).map((event) => (
                 <button
                   key={event.id}
