@@ -31,6 +31,9 @@ const config = defineConfig({
     html: { colorPalette: 'brand' },
     body: { bg: 'bg.subtle', color: 'fg' },
     ':focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    // Server texts may hold words longer than the screen (a 400-character name): they break instead of widening
+    // flex rows and tables past the viewport ("anywhere" also lowers the min-content width, "break-word" does not).
+    'p, h1, h2, h3, h4, h5, h6, a, dd, dt, li, td, th, label': { overflowWrap: 'anywhere' },
   },
   theme: {
     tokens: {
