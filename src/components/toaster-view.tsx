@@ -33,14 +33,17 @@ export default function ToasterView({ onReady }: { onReady: (create: (options: T
 /**
  * Hands out `create` once the toast group above has started: its state machine starts in a microtask queued by its
  * layout effect and subscribes to the store then — a toast created earlier is not shown. This sibling's effect runs
- * after that layout effect, so a microtask queued here runs after the start.
+ * after that layout effect and hands out `create` one task later, after the start.
  */
 function Ready({ onReady }: { onReady: (create: (options: ToastOptions) => void) => void }) {
   useEffect(() => {
     let live = true;
-    queueMicrotask(() => live && onReady((options) => void toaster.create(options)));
+    // A task, not a microtask: on a first load (a loader toasting before a redirect) the machine had not subscribed
+    // yet when a microtask ran, and the waiting toast was lost (SPEC §8 "toast and a redirect").
+    const timer = setTimeout(() => live && onReady((options) => void toaster.create(options)), 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [onReady]);
   return null;
