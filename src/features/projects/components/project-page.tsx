@@ -55,7 +55,7 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
       </Flex>
       <ProjectWidget projectId={project.id} />
       <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" lazyMount unmountOnExit={false}>
-        <Box overflowX="auto" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
+        <Box overflowX="auto" mx={{ base: '-3', md: '0' }} px={{ base: '3', md: '0' }}>
           <Tabs.List minW="max-content">
             <Tabs.Trigger value="tasks">
               Задачи
