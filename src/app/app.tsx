@@ -8,7 +8,7 @@ import { createQueryClient, persistOptions, restorePersistedCacheNow } from './q
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
-import { authKeys } from '@/features/auth/api/queries';
+import { forgetUserRecord } from '@/features/auth/user-record';
 import { consumeTokenLink } from '@/features/auth/token-link';
 import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
@@ -27,7 +27,7 @@ export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
     // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
     restorePersistedCacheNow(persist);
     // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
-    if (signedInByLink || tokenLinkTaken) queryClient.removeQueries({ queryKey: authKeys.all });
+    if (signedInByLink || tokenLinkTaken) forgetUserRecord(queryClient);
     const router = createAppRouter(queryClient);
     // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
     setTransportHooks({
@@ -35,7 +35,7 @@ export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
         const { pathname, searchStr } = router.state.location;
         if (pathname === '/login' || pathname === '/callback') return;
         saveReturnRoute(pathname + searchStr);
-        queryClient.removeQueries({ queryKey: ['auth'] });
+        forgetUserRecord(queryClient);
         void router.navigate({ to: '/login', replace: true });
       },
     });

@@ -3,6 +3,7 @@ import {
   backupAdminSession,
   clearSession,
   forgetPersistedQueries,
+  forgetPersistedUserRecord,
   getToken,
   hasUsableSession,
   isExpired,
@@ -156,5 +157,33 @@ describe('the persisted query cache belongs to one user', () => {
     saveSession({ token: 'a', tokenExpireAt: 2_000_000_000 }, local);
     clearSession(local);
     expect(queryCacheOwner(local)).toBe(7);
+  });
+});
+
+describe('a new sign-in forgets the persisted user record', () => {
+  it('removes only the queries under "auth" from the persisted copy', () => {
+    const persisted = {
+      buster: 'v1',
+      timestamp: 1,
+      clientState: {
+        mutations: [],
+        queries: [
+          { queryKey: ['auth', 'me'], state: { data: { id: 1, fio: 'Прежний пользователь' } } },
+          { queryKey: ['tasks', 'list'], state: { data: [] } },
+        ],
+      },
+    };
+    local.setItem('cabinet-query-cache', JSON.stringify(persisted));
+    forgetPersistedUserRecord(local);
+    const after = JSON.parse(local.getItem('cabinet-query-cache')!) as typeof persisted;
+    expect(after.clientState.queries.map((q) => q.queryKey[0])).toEqual(['tasks']);
+    expect(after.buster).toBe('v1');
+  });
+
+  it('a broken copy is removed; no copy is fine', () => {
+    local.setItem('cabinet-query-cache', '{broken');
+    forgetPersistedUserRecord(local);
+    expect(local.getItem('cabinet-query-cache')).toBeNull();
+    expect(() => forgetPersistedUserRecord(local)).not.toThrow();
   });
 });

@@ -120,6 +120,24 @@ export function setQueryCacheOwner(userId: number, storage: Storage = localStora
   storage.setItem(CACHE_OWNER_KEY, String(userId));
 }
 
+/**
+ * Removes the user record (queries under "auth") from the persisted copy: the cache provider restores that copy once
+ * more after start-up, and a previous user's record must not come back after a new sign-in.
+ */
+export function forgetPersistedUserRecord(storage: Storage = localStorage): void {
+  const raw = storage.getItem(QUERY_CACHE_KEY);
+  if (!raw) return;
+  try {
+    const persisted = JSON.parse(raw) as { clientState?: { queries?: { queryKey?: unknown[] }[] } };
+    const queries = persisted.clientState?.queries;
+    if (!queries) return;
+    persisted.clientState!.queries = queries.filter((query) => query.queryKey?.[0] !== 'auth');
+    storage.setItem(QUERY_CACHE_KEY, JSON.stringify(persisted));
+  } catch {
+    storage.removeItem(QUERY_CACHE_KEY);
+  }
+}
+
 /** Removes the persisted copy at once (the persister writes at most once a second: a closed tab must not keep it). */
 export function forgetPersistedQueries(storage: Storage = localStorage): void {
   storage.removeItem(QUERY_CACHE_KEY);

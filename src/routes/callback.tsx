@@ -3,6 +3,7 @@ import { Box, Spinner, Text } from '@chakra-ui/react';
 import { takeReturnRoute } from '@/lib/session';
 import { exchangeCode, rememberLoginErrors } from '@/features/auth/api/exchange-code';
 import { currentUserQuery } from '@/features/auth/api/queries';
+import { forgetUserRecord } from '@/features/auth/user-record';
 
 /** SPEC §2 /callback: reads `code`, logs in, loads user info, then the stored return route or "/". */
 export const Route = createFileRoute('/callback')({
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/callback')({
       rememberLoginErrors(error);
       throw redirect({ to: '/login', replace: true });
     }
-    context.queryClient.removeQueries({ queryKey: ['auth'] });
+    forgetUserRecord(context.queryClient);
     await context.queryClient.fetchQuery(currentUserQuery());
     throw redirect({ href: takeReturnRoute() ?? '/', replace: true });
   },

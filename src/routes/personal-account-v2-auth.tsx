@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { consumeTokenLink } from '@/features/auth/token-link';
+import { forgetUserRecord } from '@/features/auth/user-record';
 
 /**
  * SPEC §2: accepts a token in the query, stores it, goes to root. The link is read at start-up (main.tsx), before the
@@ -8,7 +9,7 @@ import { consumeTokenLink } from '@/features/auth/token-link';
  */
 export const Route = createFileRoute('/personal-account-v2-auth')({
   beforeLoad: ({ context }) => {
-    if (consumeTokenLink()) context.queryClient.removeQueries({ queryKey: ['auth'] });
+    if (consumeTokenLink()) forgetUserRecord(context.queryClient);
     throw redirect({ to: '/', replace: true });
   },
 });
