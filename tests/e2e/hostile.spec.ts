@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_IDS, ownServerBase, signInAt, startOwnServer, type OwnServer } from './own-server';
 import { expectNothingExecuted, guardPage, type Guard } from './security-guards';
 
 /**
@@ -11,27 +11,16 @@ import { expectNothingExecuted, guardPage, type Guard } from './security-guards'
  * nothing, no dangerous element is in the DOM, plain texts show the markup as text, rich texts keep safe formatting
  * and lose javascript: links, and downloads get safe file names.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
-const BASE = `http://127.0.0.1:${PORT}`;
+const OFFSET = 1000;
+const BASE = ownServerBase(OFFSET);
 test.use({ baseURL: BASE, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
+let server: OwnServer | null = null;
 let report: { counts: Record<string, number>; payloads: number; plain: string[]; rich: string; fileNames: string[] };
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: ':memory:', TEST_CONTROL: '1', SIGNING_MODE: 'demo' },
-    stdio: 'ignore',
-  });
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`${BASE}/config.json`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() - started > 200_000) throw new Error('the hostile back end did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startOwnServer(OFFSET);
   const response = await fetch(`${BASE}/__test/hostile`, { method: 'POST' });
   expect(response.ok).toBeTruthy();
   report = (await response.json()) as typeof report;
@@ -39,35 +28,14 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (!server) return;
-  const violations = await (await fetch(`${BASE}/__test/violations`)).json();
-  server.kill('SIGTERM');
+  const violations = await server.stop();
   server = null;
   // Hostile texts must not break the contract either (the specs say "string": anything goes, nothing breaks).
   expect(violations).toEqual([]);
 });
 
-const USER_IDS = { manager: 1, admin: 2, monitor: 4, expert: 5, grantee: 7, user: 8 } as const;
-type Who = keyof typeof USER_IDS;
-
-async function tokenAt(request: APIRequestContext, who: Who) {
-  const response = await request.post('/sso/authorize', {
-    form: { user_id: String(USER_IDS[who]), redirect_uri: `${BASE}/callback` },
-    maxRedirects: 0,
-  });
-  const code = new URL(response.headers()['location']!).searchParams.get('code')!;
-  const exchange = await request.get(`/hosts/main/v1/users/setcode?code=${code}`);
-  return ((await exchange.json()) as { result: { token: string; tokenExpireAt: number; renew_token: string } }).result;
-}
-
-async function signInAs(page: Page, who: Who) {
-  const result = await tokenAt(page.request, who);
-  await page.addInitScript((r) => {
-    localStorage.setItem('access_token', r.token);
-    localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000));
-    localStorage.setItem('renew_token', r.renew_token);
-  }, result);
-  return result.token;
-}
+type Who = keyof typeof DEMO_IDS;
+const signInAs = (page: Page, who: Who) => signInAt(page, BASE, DEMO_IDS[who]);
 
 const seen = { tagsAsText: 0, richSafe: 0, jsLinksDefused: 0, screens: 0, downloads: 0, fileNames: new Set<string>(), unicodeDownloads: new Set<string>() };
 
@@ -197,15 +165,6 @@ test('grantee: tasks, task previews with hostile file names and their downloads,
     }
     await downloadEach(page);
     await check(page, guard, `/tasks/${id} after downloads`);
-    if (id === points[0]) {
-      // Long, Unicode and markup names wrap inside the list at phone width.
-      await page.screenshot({ path: 'tests/screenshots/hostile-task-preview-1440.png' });
-      await page.setViewportSize({ width: 375, height: 812 });
-      await page.getByTestId('attached-file').first().scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll at 375 px').toBeLessThanOrEqual(375);
-      await page.screenshot({ path: 'tests/screenshots/hostile-task-preview-375.png' });
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
   }
 
   await page.goto('/calendar');
@@ -307,6 +266,27 @@ test('demo sign-on page escapes the hostile user names', async ({ page }) => {
   await page.goto('/sso/authorize?redirect_uri=/callback');
   await expect(page.getByRole('button').first()).toBeVisible();
   await check(page, guard, '/sso/authorize', { plain: true });
+});
+
+test('phone width: long, unbroken and markup texts wrap inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const token = await signInAs(page, 'grantee');
+  const preview = [...(await attachmentsByPoint(page, token)).keys()][0]!;
+  for (const [path, ready] of [
+    ['/tasks', page.getByRole('table').first()],
+    [`/tasks/${preview}`, page.getByTestId('attached-file').first()],
+    ['/projects/1', page.getByRole('tablist')],
+    ['/projects/1?tab=info', page.getByRole('tablist')],
+    ['/programs', page.getByRole('link', { name: 'Подробнее' }).first()],
+    ['/programs/START-2026', page.getByTestId('competition-description')],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path}: no horizontal scroll at 375 px`).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `tests/screenshots/hostile-375${path.replace(/[/?=]/g, '-')}.png` });
+  }
 });
 
 test('summary: payloads × places', () => {
