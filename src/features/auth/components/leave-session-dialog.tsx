@@ -1,6 +1,10 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { leaveSession, type UserDrafts } from '../leave-session';
+
+// The dialog's code (Chakra Dialog: focus trap, scroll lock, ~9 KiB gzip) is not part of the signed-in layout's
+// first load: it is fetched when a sign-out or return starts, while the drafts are checked.
+const loadConfirmDialog = () => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog }));
+const ConfirmDialog = lazy(loadConfirmDialog);
 
 export type LeaveKind = 'sign-out' | 'return';
 
@@ -44,6 +48,7 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
   const leave = useCallback(async (kind: LeaveKind, userId: number, finish: () => void | Promise<void>) => {
     if (busy.current) return false;
     busy.current = true;
+    void loadConfirmDialog().catch(() => undefined);
     try {
       return await leaveSession({
         userId,
@@ -65,18 +70,20 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
 
   const texts = asking ? LEAVE_TEXTS[asking] : null;
   const dialog = texts ? (
-    <ConfirmDialog
-      open
-      title={texts.title}
-      message={texts.message}
-      confirmLabel={texts.confirm}
-      pending={leaving}
-      onConfirm={() => {
-        setLeaving(true);
-        answer.current?.(true);
-      }}
-      onClose={() => answer.current?.(false)}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        title={texts.title}
+        message={texts.message}
+        confirmLabel={texts.confirm}
+        pending={leaving}
+        onConfirm={() => {
+          setLeaving(true);
+          answer.current?.(true);
+        }}
+        onClose={() => answer.current?.(false)}
+      />
+    </Suspense>
   ) : null;
   return { leave, dialog };
 }
