@@ -60,6 +60,13 @@ describe('grouping', () => {
     expect(result.groups).toEqual([]);
     expect(result.ungrouped).toHaveLength(5);
   });
+  it('a group listed twice is one group (a broken answer repeating groups shows each competition once)', () => {
+    const result = groupCompetitions(list, [...groups, ...groups, ...groups], false);
+    expect(result.groups.map((g) => [g.code, g.items.map((x) => x.id)])).toEqual([
+      ['STARTUP', [1, 2]],
+      ['INNOVATION', [3, 8]],
+    ]);
+  });
   it('an unknown group code still groups (named by its code)', () => {
     const result = groupCompetitions([c({ id: 9, groupCode: 'NEW' })], groups, false);
     expect(result.groups).toEqual([{ code: 'NEW', name: 'NEW', items: [expect.objectContaining({ id: 9 })] }]);

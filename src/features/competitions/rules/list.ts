@@ -63,7 +63,9 @@ export function groupCompetitions<T extends { groupCode?: string | null }>(
   flat: boolean,
 ): GroupedList<T> {
   if (flat) return { groups: [], ungrouped: [...list] };
-  const known = [...groups].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+  // A group code names one group: a repeated entry (a broken answer) must not repeat its competitions.
+  const codes = new Set<string>();
+  const known = [...groups].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)).filter((g) => !codes.has(g.code) && !!codes.add(g.code));
   const result: GroupedList<T> = { groups: [], ungrouped: [] };
   for (const g of known) {
     const items = list.filter((c) => c.groupCode === g.code);
