@@ -29,6 +29,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A list this long is a broken answer, not something to keep for offline reading (it would fill local storage). */
+export const PERSIST_MAX_ITEMS = 1_000;
+
+/** The longest list in an answer, at the top or one level down (lists, { items }, { data: { items } }). */
+export function longestList(data: unknown, depth = 0): number {
+  if (Array.isArray(data)) return data.length;
+  if (!data || typeof data !== 'object' || depth > 1) return 0;
+  return Math.max(0, ...Object.values(data).map((value) => longestList(value, depth + 1)));
+}
+
 export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> & { queryClient: QueryClient } {
   return {
     queryClient,
@@ -36,7 +46,8 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
     maxAge: PERSIST_MAX_AGE,
     buster: __APP_VERSION__,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && query.meta?.persist !== false && longestList(query.state.data) <= PERSIST_MAX_ITEMS,
     },
   };
 }
