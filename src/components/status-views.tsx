@@ -47,7 +47,7 @@ export function EmptyState({ text }: { text: string }) {
 }
 
 /** How many items of a list are rendered at first and per "Показать ещё" (a list is paged by the server normally). */
-export const RENDER_STEP = 100;
+export const RENDER_STEP = 50;
 
 /**
  * Long lists render in steps (reliability issue "Broken servers": a server answering 5,000 items where 20 were asked
