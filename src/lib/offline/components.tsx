@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, List, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
 import { saveStateText, useDraftSyncState } from './save-state';
@@ -18,10 +18,18 @@ const DOT: Record<DraftSyncStatus, string> = {
 export function SaveStateIndicator({ hash, store }: { hash: string; store?: DraftStore }) {
   const state = useDraftSyncState(hash, store);
   return (
-    <HStack gap="2" role="status" aria-live="polite" data-testid="save-state" data-status={state.status} fontSize="sm" color="fg.muted">
-      <Box w="2" h="2" borderRadius="full" bg={DOT[state.status]} flexShrink={0} aria-hidden="true" />
-      <Text>{saveStateText(state)}</Text>
-    </HStack>
+    <Stack gap="1">
+      <HStack gap="2" role="status" aria-live="polite" data-testid="save-state" data-status={state.status} fontSize="sm" color="fg.muted">
+        <Box w="2" h="2" borderRadius="full" bg={DOT[state.status]} flexShrink={0} aria-hidden="true" />
+        <Text>{saveStateText(state)}</Text>
+      </HStack>
+      {state.storageError && (
+        // Reliability issue, point 6: the device refused the draft (full, broken): said plainly, edits still go out.
+        <Text role="alert" fontSize="sm" color="orange.fg" data-testid="storage-error">
+          {state.storageError}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

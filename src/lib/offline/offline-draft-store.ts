@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors';
+import { backoffDelay } from './backoff';
 import { Connectivity } from './connectivity';
 import type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, RejectedEdit } from './draft-store';
 import {
@@ -7,6 +8,8 @@ import {
   isUnsent,
   mergeIntoMirror,
   mirrorOfDraft,
+  newOpId,
+  nextSeqValue,
   purgeAcknowledged,
   purgeUser,
   recordClear,
@@ -14,8 +17,8 @@ import {
   rowsOfUser,
   valuesOf,
 } from './outbox';
-import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
-import { openOfflineDb, userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
+import { Replayer, REQUEST_TIMEOUT_MS, classifySendError, type LockLike, type ReplayEvent, type SendOutcome, type TriggerReason } from './replayer';
+import { CLEAR_FIELD, openOfflineDb, userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
 import { publishUnsent } from './status';
 import type { StashTransport } from './transport';
 
@@ -32,6 +35,29 @@ export const TICK_MS = 10_000;
 /** A tab that announced a drain and went silent longer than this is no longer considered draining. */
 const REMOTE_DRAIN_STALE_MS = 30_000;
 const USER_KEY = 'cabinet_offline_user';
+
+/** Reliability issue, point 6 (storage pressure): what the user reads when the device refuses to keep the draft. */
+export const STORAGE_FULL_TEXT =
+  'Недостаточно места на устройстве: черновик не сохранён локально. Изменения отправляются на сервер — не закрывайте вкладку, пока они не будут отправлены.';
+export const STORAGE_FAILED_TEXT =
+  'Не удалось сохранить черновик на устройстве. Изменения отправляются на сервер — не закрывайте вкладку, пока они не будут отправлены.';
+
+/** IndexedDB refused a write for lack of space (QuotaExceededError; legacy code 22). */
+export function isQuotaError(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown } | null;
+  return !!e && (e.name === 'QuotaExceededError' || e.code === 22);
+}
+
+/**
+ * The connection is gone: closed by the browser (iOS under memory pressure, storage cleared) or closing — IndexedDB
+ * answers InvalidStateError (its wording differs by browser). The database is opened again and the work tried once more.
+ */
+export function isClosedConnectionError(error: unknown): boolean {
+  const e = error as { name?: unknown } | null;
+  return !!e && e.name === 'InvalidStateError';
+}
+
+const slotOf = (hash: string, field: string) => `${hash}\u0000${field}`;
 
 type ChannelMessage =
   | { t: 'rows' }
@@ -87,6 +113,16 @@ export class OfflineDraftStore implements DraftStore {
   private refreshAgain = false;
   private knownUserId: number | null;
   private storageError: string | null = null;
+  /**
+   * Edits IndexedDB refused (quota, a broken store): kept in memory, counted as unsent, merged into what a form opens
+   * with, and sent from here with back-off until the server has them. Nothing the user typed is dropped.
+   */
+  private memory = new Map<string, OutboxRow>();
+  private memorySending: Promise<void> | null = null;
+  private memoryTimer: ReturnType<typeof setTimeout> | null = null;
+  private memoryFailures = 0;
+  private lastSeq = 0;
+  private lastReopen = 0;
   private disposers: (() => void)[] = [];
   private disposed = false;
 
@@ -103,6 +139,7 @@ export class OfflineDraftStore implements DraftStore {
       random: options.random,
       requestTimeoutMs: () => this.requestTimeoutMs,
       onEvent: (event) => this.onReplayEvent(event),
+      onError: (error) => this.onStorageFailure(error),
     });
     this.channel = options.channel?.() ?? null;
     if (this.channel) this.channel.onmessage = (event) => this.onChannelMessage(event.data as ChannelMessage);
@@ -124,7 +161,9 @@ export class OfflineDraftStore implements DraftStore {
   }
 
   db(): Promise<OfflineDb> {
-    this.dbPromise ??= (this.options.openDb ?? (() => openOfflineDb({ onVersionChange: () => this.releaseDb() })))().then(
+    const open =
+      this.options.openDb ?? (() => openOfflineDb({ onVersionChange: () => this.releaseDb(), onTerminated: (db) => this.onTerminated(db) }));
+    this.dbPromise ??= open().then(
       (db) => {
         this.dbInstance = db;
         return db;
@@ -142,12 +181,51 @@ export class OfflineDraftStore implements DraftStore {
    * then applies the edits in the order they were typed, and a page closed right after an edit still commits it.
    */
   private write<T>(work: (db: OfflineDb) => Promise<T>): Promise<T> {
-    const run = this.dbInstance ? work(this.dbInstance) : this.db().then(work);
+    const run = this.withDb(work);
     this.writes = this.writes.then(
       () => run,
       () => run,
     ).catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Runs work on the open database; a connection the browser closed meanwhile (InvalidStateError) is opened again and
+   * the work tried once more. While open, the work starts synchronously (transactions keep their call order).
+   */
+  private withDb<T>(work: (db: OfflineDb) => Promise<T>): Promise<T> {
+    const attempt = (db: OfflineDb) =>
+      work(db).catch(async (error: unknown) => {
+        if (!isClosedConnectionError(error)) throw error;
+        if (this.dbInstance === db) this.releaseDb();
+        return work(await this.db());
+      });
+    return this.dbInstance ? attempt(this.dbInstance) : this.db().then(attempt);
+  }
+
+  /** The replayer (or a read) met a closed connection: reopen and drain again, at most every few seconds. */
+  private onStorageFailure(error: unknown) {
+    if (!isClosedConnectionError(error) || this.disposed) return;
+    this.releaseIfClosed();
+    if (this.now() - this.lastReopen < 5_000) return;
+    this.lastReopen = this.now();
+    setTimeout(() => void this.replayer.trigger('manual'), 0);
+  }
+
+  /** The browser closed a connection: let go of it if it is still the current one (a fresh one may be open already). */
+  onTerminated(db: OfflineDb) {
+    if (this.dbInstance === db) this.releaseDb();
+  }
+
+  /** Lets go of the current connection only if it is the closed one (a fresh one may already be open). */
+  private releaseIfClosed() {
+    const db = this.dbInstance;
+    if (!db) return;
+    try {
+      void db.transaction('meta').done.catch(() => undefined);
+    } catch (error) {
+      if (isClosedConnectionError(error)) this.releaseDb();
+    }
   }
 
   /** A newer version of the app upgrades the schema: this connection closes and reopens on next use. */
@@ -160,8 +238,7 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
   async start(): Promise<void> {
-    const db = await this.db();
-    await purgeAcknowledged(db);
+    await this.withDb((db) => purgeAcknowledged(db));
     await this.refresh();
     // Prove the network once at start: the offline banner and the save state are right from the first screen.
     await this.connectivity.probe();
@@ -171,6 +248,7 @@ export class OfflineDraftStore implements DraftStore {
   dispose(): void {
     this.disposed = true;
     this.replayer.stop();
+    if (this.memoryTimer) clearTimeout(this.memoryTimer);
     this.disposers.forEach((d) => d());
     this.channel?.close();
     void this.dbPromise?.then((db) => db.close());
@@ -202,9 +280,25 @@ export class OfflineDraftStore implements DraftStore {
   // ---------------------------------------------------------------- DraftStore
 
   async load(hash: string): Promise<Record<string, DraftValue>> {
+    return this.withMemory(hash, await this.loadStored(hash));
+  }
+
+  /** Edits held only in memory (the device refused them) win over what the server or the mirror holds. */
+  private withMemory(hash: string, values: Record<string, DraftValue>): Record<string, DraftValue> {
+    const rows = [...this.memory.values()].filter((r) => r.hash === hash && r.state !== 'acknowledged').sort((a, b) => a.seq - b.seq);
+    if (!rows.length) return values;
+    let out = { ...values };
+    for (const row of rows) {
+      if (row.kind === 'clear') out = {};
+      else if (row.kind === 'set') out[row.field] = row.value;
+      else delete out[row.field];
+    }
+    return out;
+  }
+
+  private async loadStored(hash: string): Promise<Record<string, DraftValue>> {
     const userId = this.userOf(hash);
     await this.writes;
-    const db = await this.db();
     // Opening a draft always asks the server unless the browser is certainly offline: a stale "offline" must not
     // hide a draft saved from another device.
     if (!this.connectivity.browserOffline()) {
@@ -213,7 +307,13 @@ export class OfflineDraftStore implements DraftStore {
       try {
         const server = await this.options.transport.get(hash, controller.signal);
         this.connectivity.markOnline();
-        return await mergeIntoMirror(db, hash, userId, server, this.now());
+        try {
+          return await this.withDb((db) => mergeIntoMirror(db, hash, userId, server, this.now()));
+        } catch (error) {
+          // The device cannot keep the merge: the form opens with the server's values and the unsent local ones.
+          this.noteStorageError(error);
+          return mergeWithoutDevice(server.values, this.rows.filter((r) => r.hash === hash && isUnsent(r)));
+        }
       } catch (error) {
         if (error instanceof ApiError && error.status > 0) this.connectivity.markOnline();
         else if (!controller.signal.aborted && !(error instanceof ApiError && error.kind === 'timeout')) this.connectivity.markOffline();
@@ -222,7 +322,7 @@ export class OfflineDraftStore implements DraftStore {
         clearTimeout(timer);
       }
     }
-    return valuesOf(await mirrorOfDraft(db, hash));
+    return valuesOf(await this.withDb((db) => mirrorOfDraft(db, hash)));
   }
 
   set(hash: string, field: string, value: DraftValue): void {
@@ -237,7 +337,14 @@ export class OfflineDraftStore implements DraftStore {
     const userId = this.userOf(hash);
     this.markUnflushed(hash, '');
     try {
-      await this.write(async (db) => this.log(await recordClear(db, hash, userId, this.now())));
+      const row = this.log(await this.write((db) => recordClear(db, hash, userId, this.now())));
+      this.noteSeq(row.seq);
+      for (const [slot, held] of this.memory) if (held.hash === hash) this.memory.delete(slot);
+    } catch (error) {
+      // The device refused the clear: it is held in memory and sent from there like any refused edit.
+      this.noteStorageError(error);
+      for (const [slot, held] of this.memory) if (held.hash === hash) this.memory.delete(slot);
+      this.holdInMemory(hash, CLEAR_FIELD, userId, { kind: 'clear' });
     } finally {
       this.unmarkUnflushed(hash, '');
     }
@@ -268,7 +375,13 @@ export class OfflineDraftStore implements DraftStore {
 
   async dismissRejected(hash: string, field: string): Promise<void> {
     await this.writes;
-    if (await discardRejected(await this.db(), hash, field)) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
+    const held = this.memory.get(slotOf(hash, field));
+    if (held?.state === 'rejected') {
+      this.memory.delete(slotOf(hash, field));
+      this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
+      return;
+    }
+    if (await this.withDb((db) => discardRejected(db, hash, field))) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
   }
 
   // ---------------------------------------------------------------- sign-out, flush
@@ -276,13 +389,15 @@ export class OfflineDraftStore implements DraftStore {
   /** Unsent edits (pending, in flight or rejected) of a user — the sign-out flow warns before purging them. */
   async hasUnsentEdits(userId: number): Promise<boolean> {
     await this.writes;
-    const rows = await rowsOfUser(await this.db(), userId);
+    if ([...this.memory.values()].some((r) => r.userId === userId && isUnsent(r))) return true;
+    const rows = await this.withDb((db) => rowsOfUser(db, userId));
     return rows.some(isUnsent);
   }
 
   async purgeUserDrafts(userId: number): Promise<void> {
     await this.writes;
-    await purgeUser(await this.db(), userId);
+    for (const [slot, held] of this.memory) if (held.userId === userId) this.memory.delete(slot);
+    await this.withDb((db) => purgeUser(db, userId));
     await this.refresh();
     this.post({ t: 'rows' });
   }
@@ -291,7 +406,8 @@ export class OfflineDraftStore implements DraftStore {
   async flush(): Promise<void> {
     await this.writes;
     if (this.connectivity.get() !== 'online') await this.connectivity.probe();
-    await this.replayer.trigger('manual');
+    this.memoryFailures = 0;
+    await Promise.all([this.replayer.trigger('manual'), this.drainMemory()]);
     await this.refresh();
   }
 
@@ -299,9 +415,14 @@ export class OfflineDraftStore implements DraftStore {
   async wake(reason: TriggerReason): Promise<void> {
     // A new sign-in may be another user: whose rows go out is proved again.
     if (reason === 'sign-in') this.connectivity.userId = null;
-    const unsent = this.rows.some(isSendable);
+    const held = [...this.memory.values()].some(isSendable);
+    const unsent = this.rows.some(isSendable) || held;
     const offline = this.connectivity.get() !== 'online';
     if (offline || (unsent && reason !== 'tick' && reason !== 'edit')) await this.connectivity.probe();
+    if (held) {
+      if (reason !== 'tick') this.memoryFailures = 0;
+      void this.drainMemory();
+    }
     if (unsent) await this.replayer.trigger(reason);
   }
 
@@ -325,14 +446,16 @@ export class OfflineDraftStore implements DraftStore {
     const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
     void this.write(async (db) => this.log(await recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now())))
       .then(
-        () => {
-          this.storageError = null;
+        (row) => {
+          this.noteSeq(row.seq);
+          // The device holds this field again: an older copy kept in memory is superseded.
+          this.memory.delete(slotOf(hash, field));
+          if (!this.memory.size) this.storageError = null;
         },
         (error: unknown) => {
-          // IndexedDB refused the write (quota, private mode): the edit is still sent, straight away.
-          this.storageError = 'Не удалось сохранить изменения на устройстве: ' + String((error as Error)?.message ?? error);
-          console.error(this.storageError);
-          return this.sendDirectly(hash, field, edit);
+          // IndexedDB refused the write (quota, private mode, a broken store): the edit stays in memory and is sent.
+          this.noteStorageError(error);
+          this.holdInMemory(hash, field, userId, edit.kind === 'set' ? { kind: 'set', value } : { kind: 'delete' });
         },
       )
       .finally(() => {
@@ -344,25 +467,100 @@ export class OfflineDraftStore implements DraftStore {
       });
   }
 
-  private async sendDirectly(hash: string, field: string, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' }) {
-    const row: OutboxRow = {
+  private noteStorageError(error: unknown) {
+    this.storageError = isQuotaError(error) ? STORAGE_FULL_TEXT : STORAGE_FAILED_TEXT;
+    console.error('Черновик не сохранён на устройстве', error);
+  }
+
+  private noteSeq(seq: number) {
+    if (seq > this.lastSeq) this.lastSeq = seq;
+  }
+
+  /** Keeps a refused edit in memory (the latest per field, like the outbox) and starts sending it. */
+  private holdInMemory(hash: string, field: string, userId: number, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' } | { kind: 'clear' }) {
+    const now = this.now();
+    for (const row of this.rows) this.noteSeq(row.seq);
+    const seq = nextSeqValue(this.lastSeq, now);
+    this.lastSeq = seq;
+    const previous = this.memory.get(slotOf(hash, field));
+    this.memory.set(slotOf(hash, field), {
       hash,
       field,
-      userId: this.userOf(hash),
+      userId,
       kind: edit.kind,
-      value: edit.kind === 'set' ? edit.value : null,
-      opId: `direct-${this.now()}-${Math.random().toString(36).slice(2)}`,
-      seq: this.now() * 1000,
-      state: 'in-flight',
+      value: edit.kind === 'set' ? (edit.value ?? null) : null,
+      opId: newOpId(),
+      seq,
+      state: 'pending',
       attempts: 0,
       error: null,
-      createdAt: this.now(),
-      updatedAt: this.now(),
-    };
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+    });
+    this.recordedLog?.push({ hash, field, kind: edit.kind, seq, opId: this.memory.get(slotOf(hash, field))!.opId });
+    this.memoryFailures = 0;
+    this.changed();
+    void this.drainMemory();
+  }
+
+  /** Sends the edits held in memory, oldest first, one at a time; failures wait with back-off like the replayer. */
+  private drainMemory(): Promise<void> {
+    if (this.memorySending) return this.memorySending;
+    const run = (async () => {
+      while (!this.disposed) {
+        if (this.connectivity.get() === 'offline' || !this.options.hasToken()) return;
+        const row = [...this.memory.values()].filter(isSendable).sort((a, b) => a.seq - b.seq)[0];
+        if (!row) return;
+        const outcome = await this.sendHeld(row);
+        const slot = slotOf(row.hash, row.field);
+        const current = this.memory.get(slot);
+        // A newer edit of the field may have replaced the row meanwhile: only the row that was sent is settled.
+        const same = current && current.opId === row.opId ? current : null;
+        if (outcome.kind === 'ok' || outcome.kind === 'stale') {
+          this.memoryFailures = 0;
+          this.connectivity.markOnline();
+          if (same) this.memory.delete(slot);
+          if (!this.memory.size) this.storageError = null;
+        } else if (outcome.kind === 'rejected') {
+          this.connectivity.markOnline();
+          if (same) this.memory.set(slot, { ...same, state: 'rejected', error: outcome.message, updatedAt: this.now() });
+        } else {
+          if (same) this.memory.set(slot, { ...same, attempts: same.attempts + 1, updatedAt: this.now() });
+          if (outcome.kind === 'retry' && outcome.reason === 'network') this.connectivity.markOffline();
+          this.memoryFailures++;
+          if (this.memoryTimer) clearTimeout(this.memoryTimer);
+          this.memoryTimer = setTimeout(() => {
+            this.memoryTimer = null;
+            void this.drainMemory();
+          }, backoffDelay(this.memoryFailures, this.options.random));
+          this.changed();
+          return;
+        }
+        this.changed();
+        this.post({ t: 'values', hash: row.hash, cleared: row.kind === 'clear', changes: [] });
+      }
+    })().catch((error: unknown) => console.error('Изменения из памяти не отправлены', error));
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.memorySending === tracked) this.memorySending = null;
+    });
+    this.memorySending = tracked;
+    return tracked;
+  }
+
+  private async sendHeld(row: OutboxRow): Promise<SendOutcome> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.requestTimeoutMs);
     try {
-      await this.options.transport.write(row);
+      await this.options.transport.write(row, controller.signal);
+      return { kind: 'ok' };
     } catch (error) {
-      console.error('Черновик не сохранён', error);
+      return classifySendError(error, timedOut);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -411,13 +609,13 @@ export class OfflineDraftStore implements DraftStore {
     const run = (async () => {
       do {
         this.refreshAgain = false;
-        const db = await this.db();
-        this.rows = await db.getAll('outbox');
+        this.rows = await this.withDb((db) => db.getAll('outbox'));
         this.rowsLoaded = true;
         this.changed();
       } while (this.refreshAgain);
     })().catch((error: unknown) => {
       if (!this.disposed) console.error('Не удалось прочитать очередь изменений', error);
+      this.onStorageFailure(error);
     });
     const tracked: Promise<void> = run.finally(() => {
       if (this.refreshing === tracked) this.refreshing = null;
@@ -443,7 +641,7 @@ export class OfflineDraftStore implements DraftStore {
   /** After a stale write the server holds a newer value: the mirror takes it and open forms are told. */
   private async reloadFromServer(hash: string) {
     try {
-      const before = valuesOf(await mirrorOfDraft(await this.db(), hash));
+      const before = valuesOf(await this.withDb((db) => mirrorOfDraft(db, hash)));
       const after = await this.load(hash);
       const changes: DraftChange[] = [];
       for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -505,7 +703,7 @@ export class OfflineDraftStore implements DraftStore {
   private computeState(hash?: string): DraftSyncState {
     const userId = this.currentUserId();
     const mine = (row: OutboxRow) => (hash !== undefined ? row.hash === hash : userId === null || row.userId === userId);
-    const rows = this.rows.filter(mine);
+    const rows = [...this.rows.filter(mine), ...[...this.memory.values()].filter(mine)];
     const pendingKeys = new Set(rows.filter(isSendable).map((r) => `${r.hash}\u0000${r.field}`));
     for (const [draft, fields] of this.unflushed) {
       if (hash !== undefined && draft !== hash) continue;
@@ -542,4 +740,15 @@ function cloneValue(value: DraftValue): DraftValue {
   } catch {
     return JSON.parse(JSON.stringify(value)) as DraftValue;
   }
+}
+
+/** The merge of DESIGN.md without the device (it refused to store it): server values, then the unsent local edits. */
+function mergeWithoutDevice(server: Record<string, unknown>, unsent: OutboxRow[]): Record<string, unknown> {
+  let out: Record<string, unknown> = { ...server };
+  for (const row of [...unsent].sort((a, b) => a.seq - b.seq)) {
+    if (row.kind === 'clear') out = {};
+    else if (row.kind === 'set') out[row.field] = row.value;
+    else delete out[row.field];
+  }
+  return out;
 }

@@ -34,6 +34,15 @@ export function nextSeqValue(last: number, now: number): number {
 
 type RwTx = IDBPTransaction<OfflineDbSchema, ('outbox' | 'mirror' | 'meta' | 'drafts')[], 'readwrite'>;
 
+/**
+ * A write that fails (QuotaExceededError, a closed connection) rejects the awaited request and aborts the
+ * transaction: its `done` promise then rejects as well, unawaited. Marked handled here; callers see the first error.
+ */
+function handled<T extends { done: Promise<void> }>(tx: T): T {
+  tx.done.catch(() => undefined);
+  return tx;
+}
+
 async function allocateSeq(tx: RwTx, now: number): Promise<number> {
   const meta = tx.objectStore('meta');
   const row = await meta.get(SEQ_KEY);
@@ -44,7 +53,7 @@ async function allocateSeq(tx: RwTx, now: number): Promise<number> {
 
 /** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
 export async function recordEdit(db: OfflineDb, edit: EditInput, now: number): Promise<OutboxRow> {
-  const tx = db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
   const seq = await allocateSeq(tx, now);
   const outbox = tx.objectStore('outbox');
   const previous = await outbox.get([edit.hash, edit.field]);
@@ -76,7 +85,7 @@ export async function recordEdit(db: OfflineDb, edit: EditInput, now: number): P
 
 /** Records "clear the whole draft": every row of the draft is superseded by one clear row; the mirror empties. */
 export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number): Promise<OutboxRow> {
-  const tx = db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
   const seq = await allocateSeq(tx, now);
   const outbox = tx.objectStore('outbox');
   for (const key of await outbox.index('byHash').getAllKeys(hash)) await outbox.delete(key);
@@ -116,7 +125,7 @@ export const isUnsent = (row: OutboxRow) => row.state !== 'acknowledged';
  * A row left "in flight" by a closed tab is claimed again: its opId makes the resend idempotent.
  */
 export async function claimNext(db: OfflineDb, userId: number, now: number): Promise<OutboxRow | null> {
-  const tx = db.transaction('outbox', 'readwrite');
+  const tx = handled(db.transaction('outbox', 'readwrite'));
   let claimed: OutboxRow | null = null;
   let cursor = await tx.store.index('bySeq').openCursor();
   while (cursor) {
@@ -137,7 +146,7 @@ export async function claimNext(db: OfflineDb, userId: number, now: number): Pro
  * if the user edited the field meanwhile, the row now holds a newer operation that still has to be sent.
  */
 async function settle(db: OfflineDb, sent: OutboxRow, change: (row: OutboxRow) => OutboxRow | null): Promise<boolean> {
-  const tx = db.transaction(['outbox', 'mirror'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror'], 'readwrite'));
   const current = await tx.objectStore('outbox').get([sent.hash, sent.field]);
   let applied = false;
   if (current && current.opId === sent.opId) {
@@ -170,7 +179,7 @@ export function dropStale(db: OfflineDb, sent: OutboxRow) {
 
 /** Removes acknowledged rows: only rows the server confirmed ever leave the outbox. */
 export async function purgeAcknowledged(db: OfflineDb): Promise<number> {
-  const tx = db.transaction('outbox', 'readwrite');
+  const tx = handled(db.transaction('outbox', 'readwrite'));
   let removed = 0;
   let cursor = await tx.store.openCursor();
   while (cursor) {
@@ -198,7 +207,7 @@ export async function mirrorOfDraft(db: OfflineDb, hash: string): Promise<Mirror
 
 /** The user gives up a rejected edit: the row goes; the field is refreshed from the server on next open. */
 export async function discardRejected(db: OfflineDb, hash: string, field: string): Promise<boolean> {
-  const tx = db.transaction(['outbox', 'mirror'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror'], 'readwrite'));
   const row = await tx.objectStore('outbox').get([hash, field]);
   const discard = row?.state === 'rejected';
   if (discard) {
@@ -211,7 +220,7 @@ export async function discardRejected(db: OfflineDb, hash: string, field: string
 
 /** Sign-out: every local draft of the user goes (the caller warned about unsent edits first). */
 export async function purgeUser(db: OfflineDb, userId: number): Promise<void> {
-  const tx = db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite'));
   for (const name of ['outbox', 'mirror'] as const) {
     const store = tx.objectStore(name);
     for (const key of await store.index('byUser').getAllKeys(userId)) await store.delete(key);
@@ -261,7 +270,7 @@ export async function mergeIntoMirror(
   server: ServerDraft,
   now: number,
 ): Promise<Record<string, unknown>> {
-  const tx = db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite');
+  const tx = handled(db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite'));
   const rows = await tx.objectStore('outbox').index('byHash').getAll(hash);
   const merged = mergeDraft(server, rows);
   const mirror = tx.objectStore('mirror');

@@ -75,6 +75,8 @@ export interface ReplayerDeps {
   random?: () => number;
   requestTimeoutMs?: () => number;
   onEvent?: (event: ReplayEvent) => void;
+  /** IndexedDB failed mid-drain (e.g. the browser closed the connection): the owner may reopen it. */
+  onError?: (error: unknown) => void;
 }
 
 export type TriggerReason = 'start' | 'edit' | 'online' | 'focus' | 'tick' | 'sign-in' | 'manual';
@@ -132,6 +134,7 @@ export class Replayer {
     })().catch((error: unknown) => {
       // IndexedDB failed mid-drain: rows stay as they are and the next trigger tries again.
       if (!this.stopped) console.error('Очередь изменений не отправлена', error);
+      this.deps.onError?.(error);
     });
     // Cleared after assignment: the loop may finish synchronously (nothing to do).
     this.running = run.finally(() => {

@@ -73,6 +73,8 @@ export interface OfflineTestHook {
   draftHash: typeof draftHash;
   outbox(userId: number): Promise<unknown[]>;
   setRequestTimeout(ms: number): void;
+  /** Closes the database connection behind the store's back, as iOS does under memory pressure. */
+  closeDb(): Promise<void>;
   /** Operations recorded since the last call, once they are on the device (with their seqs). */
   recorded(): Promise<NonNullable<OfflineDraftStore['recordedLog']>>;
 }
@@ -86,6 +88,7 @@ function installTestHook(store: OfflineDraftStore) {
     setRequestTimeout: (ms) => {
       store.requestTimeoutMs = ms;
     },
+    closeDb: async () => (await store.db()).close(),
     recorded: async () => {
       await store.whenRecorded();
       return store.recordedLog?.splice(0) ?? [];

@@ -101,18 +101,24 @@ export interface OpenOptions {
   version?: number;
   /** Another tab opened a newer version: this connection must let go. */
   onVersionChange?: () => void;
+  /** The browser closed this connection on its own (iOS under memory pressure, storage cleared): reopen on next use. */
+  onTerminated?: (db: OfflineDb) => void;
 }
 
 export function openOfflineDb(options: OpenOptions = {}): Promise<OfflineDb> {
   const version = options.version ?? OFFLINE_DB_VERSION;
-  return openDB<OfflineDbSchema>(options.name ?? OFFLINE_DB_NAME, version, {
+  const opened: Promise<OfflineDb> = openDB<OfflineDbSchema>(options.name ?? OFFLINE_DB_NAME, version, {
     upgrade(db, oldVersion, newVersion, tx) {
       for (let step = oldVersion; step < (newVersion ?? version); step++) MIGRATIONS[step]!(db, tx);
     },
     blocking() {
       options.onVersionChange?.();
     },
+    terminated() {
+      void opened.then((db) => options.onTerminated?.(db));
+    },
   });
+  return opened;
 }
 
 /** SPEC §3: the draft key starts with the user id ("{userId}questionnaire{code1C or id}"). */
