@@ -16,18 +16,18 @@ import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { registerServiceWorker } from '@/lib/pwa/service-worker';
 
-// SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads, before the router exists
-// (main.tsx may have taken it even earlier and says so through the prop).
+// SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads (with the entry, before
+// the config is fetched), before the router exists.
 const tokenLinkTaken = consumeTokenLink();
 
-export function App({ signedInByLink = false }: { signedInByLink?: boolean }) {
+export function App() {
   const [{ queryClient, router, persist }] = useState(() => {
     const queryClient = createQueryClient();
     const persist = persistOptions(queryClient);
     // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
     restorePersistedCacheNow(persist);
     // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
-    if (signedInByLink || tokenLinkTaken) forgetUserRecord(queryClient);
+    if (tokenLinkTaken) forgetUserRecord(queryClient);
     const router = createAppRouter(queryClient);
     // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
     setTransportHooks({
