@@ -310,8 +310,9 @@ export class OfflineDraftStore implements DraftStore {
         try {
           return await this.withDb((db) => mergeIntoMirror(db, hash, userId, server, this.now()));
         } catch (error) {
-          // The device cannot keep the merge: the form opens with the server's values and the unsent local ones.
-          this.noteStorageError(error);
+          // The device cannot keep the merge: the form opens with the server's values and the unsent local ones (the
+          // warning is for edits the device refuses, shown when there are some).
+          console.error('Черновик с сервера не сохранён на устройстве', error);
           return mergeWithoutDevice(server.values, this.rows.filter((r) => r.hash === hash && isUnsent(r)));
         }
       } catch (error) {
