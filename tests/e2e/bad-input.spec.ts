@@ -8,10 +8,10 @@ import { DEMO_IDS, ownServerBase, signInAt, startOwnServer, type OwnServer } fro
  * refused file is never uploaded, and a submission makes exactly one request: every mutation is held back for a
  * moment on its way to the server, so a second click would have time to send a duplicate.
  *
- * A private back end (E2E_PORT + 1001): the test really submits (project requests, RID, groups, service message,
+ * A private back end (E2E_PORT + 1301): the test really submits (project requests, RID, groups, service message,
  * signing attorney) and must not change the data other spec files read at the same time.
  */
-const OFFSET = 1001;
+const OFFSET = 1301;
 const BASE = ownServerBase(OFFSET);
 test.use({ baseURL: BASE, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });

@@ -11,7 +11,7 @@ import { expectNothingExecuted, guardPage, type Guard } from './security-guards'
  * nothing, no dangerous element is in the DOM, plain texts show the markup as text, rich texts keep safe formatting
  * and lose javascript: links, and downloads get safe file names.
  */
-const OFFSET = 1000;
+const OFFSET = 1300;
 const BASE = ownServerBase(OFFSET);
 test.use({ baseURL: BASE, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });
