@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_IDS, ownServerBase, signInAt, startOwnServer, type OwnServer } from './own-server';
+import { DEMO_IDS, ownServerBase, signInAt, startOwnServerAt, type OwnServer } from './own-server';
 
 /**
  * Bad input everywhere (reliability issue, point 4): every form of SPEC §5 gets empty, too long, wrong-format,
@@ -19,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 let server: OwnServer | null = null;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer(OFFSET);
+  server = await startOwnServerAt(OFFSET);
 });
 test.afterAll(async () => {
   const violations = await server?.stop();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_IDS, ownServerBase, signInAt, startOwnServer, type OwnServer } from './own-server';
+import { DEMO_IDS, ownServerBase, signInAt, startOwnServerAt, type OwnServer } from './own-server';
 import { expectNothingExecuted, guardPage, type Guard } from './security-guards';
 
 /**
@@ -20,7 +20,7 @@ let report: { counts: Record<string, number>; payloads: number; plain: string[];
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer(OFFSET);
+  server = await startOwnServerAt(OFFSET);
   const response = await fetch(`${BASE}/__test/hostile`, { method: 'POST' });
   expect(response.ok).toBeTruthy();
   report = (await response.json()) as typeof report;

@@ -31,12 +31,17 @@ async function freePort(): Promise<number> {
 
 export interface OwnServer {
   baseURL: string;
-  stop(): Promise<void>;
+  /** Stops the server and returns the contract violations it recorded. */
+  stop(): Promise<unknown[]>;
 }
 
-/** Starts a reference back end of its own (in-memory database, test controls on) serving `distDir`. */
-export async function startOwnServer(distDir = process.env.DIST_DIR ?? 'dist'): Promise<OwnServer> {
-  const port = await freePort();
+/**
+ * Starts a reference back end of its own (in-memory database, test controls on) serving `distDir`, on a free port
+ * or on `port` when the spec must know its address before it starts (test.use({ baseURL })).
+ */
+export async function startOwnServer(options: { distDir?: string; port?: number } = {}): Promise<OwnServer> {
+  const port = options.port ?? (await freePort());
+  const distDir = options.distDir ?? process.env.DIST_DIR ?? 'dist';
   const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:', TEST_CONTROL: '1', SIGNING_MODE: 'demo', DIST_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +52,7 @@ export async function startOwnServer(distDir = process.env.DIST_DIR ?? 'dist'): 
   const baseURL = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`reference server exited: ${output}`);
+    if (child.exitCode !== null) throw new Error(`reference server on ${port} exited: ${output}`);
     try {
       const response = await fetch(`${baseURL}/config.json`);
       if (response.ok) break;
@@ -56,19 +61,25 @@ export async function startOwnServer(distDir = process.env.DIST_DIR ?? 'dist'): 
     }
     if (Date.now() - started > 240_000) {
       child.kill('SIGTERM');
-      throw new Error(`reference server did not start: ${output}`);
+      throw new Error(`reference server on ${port} did not start: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
     baseURL,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+    async stop() {
+      if (child.exitCode !== null) return [];
+      const violations = await fetch(`${baseURL}/__test/violations`).then(
+        (r) => r.json() as Promise<unknown[]>,
+        () => [],
+      );
+      await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+      });
+      return violations;
+    },
   };
 }
 

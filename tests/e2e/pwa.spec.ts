@@ -129,7 +129,7 @@ test('a new build is offered with a prompt that waits for unsent edits and a foc
   // A deploy directory of its own: the "new build" is published into it while the app is open.
   const deploy = mkdtempSync(path.join(tmpdir(), 'pwa-deploy-'));
   cpSync(path.resolve(process.env.DIST_DIR ?? 'dist'), deploy, { recursive: true });
-  const server = await startOwnServer(deploy);
+  const server = await startOwnServer({ distDir: deploy });
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
   try {
     await prepareContext(context, server.baseURL);
@@ -197,13 +197,18 @@ test('a lazy chunk that fails after a deploy reloads the page once', async ({ br
   const page: Page = await context.newPage();
   await signIn(page, 'grantee');
   let failed = 0;
-  await page.route(/\/assets\/tasks[^/]*\.js$/, async (route) => {
-    if (failed++ === 0) return route.fulfill({ status: 404, body: 'Not Found' });
-    return route.continue();
-  });
   let documents = 0;
   page.on('request', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+  });
+  // The old build's chunk is gone until the page reloads into the new build (every request for it fails until then:
+  // boot.js fetches it ahead, and a failed import is fetched again, so a single failure would not show the reload).
+  await page.route(/\/assets\/tasks[^/]*\.js$/, async (route) => {
+    if (documents < 2) {
+      failed++;
+      return route.fulfill({ status: 404, body: 'Not Found' });
+    }
+    return route.continue();
   });
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
