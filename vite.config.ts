@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { bundleStats } from './scripts/bundle-stats.mjs';
+import { bootPreload } from './scripts/boot-preload.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -29,6 +30,11 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
     bundleStats(),
+    // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
+    bootPreload({
+      cabinet: ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'],
+      extra: { '_cabinet/calendar': ['src/features/calendar/components/calendar-screen.tsx'] },
+    }),
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
     // (src/lib/pwa), the manifest is public/manifest.webmanifest.
     VitePWA({
@@ -95,7 +101,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.mjs'],
     environment: 'node',
     testTimeout: 20000,
   },

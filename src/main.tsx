@@ -14,8 +14,12 @@ const root = createRoot(document.getElementById('root')!);
 captureInstallPrompt();
 installChunkErrorRecovery();
 
+/** The config request boot.js started while this code was downloading (index.html; scripts/boot-preload.mjs). */
+const early = (window as { __cabinetBoot?: { config?: Promise<Response> } }).__cabinetBoot?.config;
+const fetchConfig: typeof fetch | undefined = early && ((input, init) => early.catch(() => fetch(input, init)));
+
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
-loadConfig()
+loadConfig(fetchConfig)
   .then(() => {
     root.render(
       <StrictMode>
