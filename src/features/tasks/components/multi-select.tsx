@@ -11,7 +11,8 @@ export function MultiSelect(props: {
 }) {
   const collection = useMemo(() => createListCollection({ items: props.items }), [props.items]);
   return (
-    <Select.Root multiple collection={collection} value={props.value} onValueChange={(e) => props.onChange(e.value)} size="sm" minW="56" flex="1">
+    // Options render only while open: a broken answer with thousands of contests must not slow the list page down.
+    <Select.Root multiple collection={collection} value={props.value} onValueChange={(e) => props.onChange(e.value)} size="sm" minW="56" flex="1" lazyMount unmountOnExit>
       <Select.HiddenSelect aria-label={props.label} />
       <Select.Label srOnly>{props.label}</Select.Label>
       <Select.Control>
