@@ -17,8 +17,15 @@ export interface UsersTableProps {
   onLoginAs: (user: UserRow) => void;
 }
 
+/** One lookup per groups answer, not one per row (a broken answer may list thousands of groups). */
+const lookups = new WeakMap<Group[], Map<number, string>>();
+
 export function groupNames(user: UserRow, groups: Group[] | undefined): string[] {
-  const byId = new Map(groups?.map((g) => [g.id, g.name]));
+  let byId = groups ? lookups.get(groups) : undefined;
+  if (!byId) {
+    byId = new Map(groups?.map((g) => [g.id, g.name]));
+    if (groups) lookups.set(groups, byId);
+  }
   return roleIdsFromGroups(user.groups).map((id) => byId.get(id) ?? ROLE_NAMES[id]);
 }
 
