@@ -41,6 +41,15 @@ describe('request time-out', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('bypasses the HTTP cache (a retry never waits behind a hung request to the same address)', async () => {
+    let seen: RequestCache | undefined;
+    await fetchWithTimeout(async (r) => {
+      seen = r.cache;
+      return new Response('{}');
+    }, () => 1_000)(new Request('http://api.test/x'));
+    expect(seen).toBe('no-store');
+  });
+
   it('passes a timely answer through', async () => {
     const response = await fetchWithTimeout(json('{"a":1}'), () => 1_000)(new Request('http://api.test/x'));
     expect(await response.json()).toEqual({ a: 1 });

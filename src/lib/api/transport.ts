@@ -61,7 +61,10 @@ export function fetchWithTimeout(base: (input: Request) => Promise<Response> = (
     const forward = () => controller.abort(outer.reason);
     if (outer.aborted) forward();
     else outer.addEventListener('abort', forward, { once: true });
-    const answer = base(new Request(request, { signal: controller.signal }));
+    // API answers are cached by the query layer, never by the HTTP cache: bypassing it also keeps a retry from waiting
+    // behind an earlier request to the same address that still hangs (the browser's cache lock holds it up to 20 s).
+    const cache = request.cache === 'default' ? 'no-store' : request.cache;
+    const answer = base(new Request(request, { signal: controller.signal, cache }));
     answer.catch(() => undefined);
     try {
       return await Promise.race([answer, timedOut]);
