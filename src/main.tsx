@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
 import { captureInstallPrompt } from './lib/pwa/install';
@@ -21,10 +21,13 @@ const fetchConfig: typeof fetch | undefined = early && ((input, init) => early.c
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig(fetchConfig)
   .then(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // A transition: React renders the first screen in slices and lets the browser in between (no long task).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   })
   .catch((error: unknown) => {
