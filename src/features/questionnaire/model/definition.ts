@@ -146,6 +146,8 @@ export function buildDefinition(q: Questionnaire): FormDefinition {
   const fields = new Map<string, FieldDef>();
   const sorted = [...q.point.pointFields].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   for (const field of sorted) {
+    // A field code names one field: a repeated entry (a broken answer) would render the field again and again.
+    if (fields.has(field.code1C)) continue;
     const def = toFieldDef(field, field.groupCode ? byCode.get(field.groupCode) : undefined);
     if (def.groupCode && !byCode.has(def.groupCode)) def.groupCode = null;
     fields.set(def.code, def);
@@ -187,7 +189,9 @@ export function buildDefinition(q: Questionnaire): FormDefinition {
     for (const s of ordered) sections.set(s.code, s);
   }
 
-  for (const attachment of q.point.pointAttachments) ensure(attachment.groupCode ?? null).attachments.push(attachment);
+  const attachmentCodes = new Set<string>();
+  const attachments = q.point.pointAttachments.filter((a) => !attachmentCodes.has(a.code1C) && !!attachmentCodes.add(a.code1C));
+  for (const attachment of attachments) ensure(attachment.groupCode ?? null).attachments.push(attachment);
 
   return {
     code1C: q.code1C,
@@ -200,7 +204,7 @@ export function buildDefinition(q: Questionnaire): FormDefinition {
     expertMode: !!q.expertMode,
     sections: [...sections.values()].filter((s) => s.fields.length > 0 || s.attachments.length > 0),
     fields,
-    attachments: q.point.pointAttachments,
+    attachments,
     hasSignableFields: q.point.pointFields.some((f) => f.signable),
   };
 }

@@ -46,6 +46,15 @@ describe('definition', () => {
     expect(def.fields.get('AG')!.dataType).toBe('agree');
     expect(def.fields.get('URL')!.rules).toEqual([{ name: 'url' }]);
   });
+  it('a field or attachment listed more than once is one field (a broken answer of thousands of copies)', () => {
+    const q = questionnaire(Array.from({ length: 5_000 }, () => field('A', 'MAIN', 'text')));
+    q.point.pointAttachments = Array.from({ length: 5_000 }, () => q.point.pointAttachments[0]!);
+    const def = buildDefinition(q);
+    const main = def.sections.find((s) => s.code === 'MAIN')!;
+    expect(main.fields.map((f) => f.code)).toEqual(['A']);
+    expect(main.attachments).toHaveLength(1);
+    expect(def.attachments).toHaveLength(1);
+  });
   it('approved fields and read-only groups are read-only', () => {
     const def = buildDefinition(
       questionnaire([field('A', 'MAIN', 'text', { isApproved: true, managerComment: 'Ок' }), field('B', 'RO', 'text')], [
