@@ -22,6 +22,7 @@ import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
+import { serviceMessageQuery } from '@/features/service-message/api/queries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 // Dialogs and drawers load on first use: the shell is on every page (DESIGN.md first-load budget).
@@ -43,6 +44,9 @@ export const Route = createFileRoute('/_cabinet')({
       const user = await context.queryClient.ensureQueryData(currentUserQuery());
       // What another user saw on this device is dropped before any screen reads the cache.
       adoptQueryCache(context.queryClient, user.id);
+      // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when
+      // the screen first shows instead of pushing it down a moment later (layout shift).
+      void context.queryClient.prefetchQuery(serviceMessageQuery());
       const roleIds = roleIdsFromGroups(user.groups);
       return { user, roleIds, roles: clientRoles(roleIds) };
     } catch (error) {
