@@ -3,8 +3,10 @@ import { errorToastText } from '@/lib/api/errors';
 
 /** Loading and error states shared by the task lists. */
 export function ListLoading() {
+  // A screen tall: the footer stays below the fold until the rows come, instead of being pushed down by them (layout
+  // shift, DESIGN.md budgets).
   return (
-    <Box py="10" textAlign="center" aria-busy="true">
+    <Box py="10" minH="100dvh" textAlign="center" aria-busy="true">
       <Spinner color="brand.solid" aria-label="Загрузка" />
     </Box>
   );
