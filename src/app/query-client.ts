@@ -2,6 +2,7 @@ import { QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
+import { testOverrideMs } from '@/lib/api/transport';
 
 /** Seen lists and details stay readable offline (DESIGN.md "Offline drafts", last point). */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -23,6 +24,8 @@ export function createQueryClient(): QueryClient {
           if (error instanceof ApiError && ['unauthorized', 'forbidden', 'not-found', 'validation', 'client', 'timeout'].includes(error.kind)) return false;
           return failureCount < 2;
         },
+        // TanStack's default back-off (1 s, 2 s, … up to 30 s); end-to-end tests may shorten it.
+        retryDelay: (attempt) => testOverrideMs('cabinet_retry_delay_ms') ?? Math.min(1000 * 2 ** attempt, 30_000),
       },
       mutations: { networkMode: 'online', retry: false },
     },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
 import { ApiError, MALFORMED_ERROR_TEXT, TIMEOUT_ERROR_TEXT, errorToastText } from './errors';
-import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, fetchWithTimeout, requestTimeoutMs, unwrap } from './transport';
+import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, fetchWithTimeout, requestTimeoutMs, testOverrideMs, unwrap } from './transport';
 
 /** A server that never answers until the request is aborted. */
 const silent = (request: Request) =>
@@ -62,6 +62,7 @@ describe('request time-out', () => {
     expect(requestTimeoutMs()).toBe(REQUEST_TIMEOUT_MS);
     localStorage.setItem('cabinet_e2e_hooks', '1');
     expect(requestTimeoutMs()).toBe(1500);
+    expect(testOverrideMs('cabinet_retry_delay_ms')).toBeNull();
   });
 });
 

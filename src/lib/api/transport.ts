@@ -23,19 +23,24 @@ export function setTransportHooks(next: TransportHooks): void {
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
-/** End-to-end tests shorten the time-out through local storage, only together with the test-hook flag. */
-const TEST_TIMEOUT_KEY = 'cabinet_request_timeout_ms';
-
-export function requestTimeoutMs(upload = false): number {
+/**
+ * End-to-end tests shorten waits (the request time-out, the delay between query retries) through local storage, only
+ * together with the test-hook flag; null when not set.
+ */
+export function testOverrideMs(key: 'cabinet_request_timeout_ms' | 'cabinet_retry_delay_ms'): number | null {
   try {
     if (typeof localStorage !== 'undefined' && localStorage.getItem('cabinet_e2e_hooks') === '1') {
-      const override = Number(localStorage.getItem(TEST_TIMEOUT_KEY));
+      const override = Number(localStorage.getItem(key));
       if (override > 0) return override;
     }
   } catch {
     // Storage blocked: the default applies.
   }
-  return upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+  return null;
+}
+
+export function requestTimeoutMs(upload = false): number {
+  return testOverrideMs('cabinet_request_timeout_ms') ?? (upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
 }
 
 type FetchLike = (request: Request) => Promise<Response>;
