@@ -4,6 +4,7 @@ import { Navigate, useMatch, useRouter, type ErrorComponentProps } from '@tansta
 import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { ApiError, UNEXPECTED_DATA_TEXT, errorToastText, isFetchFailure, networkError } from '@/lib/api/errors';
 import { NotFoundView } from '@/components/status-views';
+import { usePageTitle } from '@/components/page-title';
 
 /** The text of the route error view (SPEC §8: the server's message when present, else the catalogue text). */
 export function routeErrorText(error: unknown): string {
@@ -23,6 +24,9 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   const queryReset = useQueryErrorResetBoundary();
   const standalone = useMatch({ strict: false, select: (match) => match.routeId === '/_cabinet' || match.routeId === '__root__' });
   const [retrying, setRetrying] = useState(false);
+  const handledElsewhere = error instanceof ApiError && (error.kind === 'forbidden' || error.kind === 'not-found');
+  // The screen that failed never set its title: the header says what happened instead of going blank.
+  usePageTitle(handledElsewhere ? undefined : 'Ошибка загрузки');
   if (error instanceof ApiError && error.kind === 'forbidden') {
     return <Navigate to="/access-denied/$code" params={{ code: '403' }} replace />;
   }
