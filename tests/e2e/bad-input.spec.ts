@@ -283,6 +283,8 @@ test('users: odd filters answer with an empty table, never an error; one setgrou
 });
 
 test('questionnaire: wrong formats, too long, refused files never uploaded, invalid submit sends nothing and keeps the input', async ({ page }) => {
+  // The longest walk of this file (every field type and file rule): more time on a loaded machine.
+  test.slow();
   tally.forms += 1;
   await signIn(page, APPLICANT);
   const uploads = await recordMutations(page, /\/v2\/projects\/(upload-attach|parce-file\/.*)$/, 100);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { errorToastText } from '@/lib/api/errors';
@@ -13,6 +13,8 @@ export function ServiceMessageForm() {
   const save = useSaveServiceMessage();
   const [values, setValues] = useState<ServiceMessageValues>(() => ({ switch: Number(data.switch) === 1 ? 1 : 0, message: data.message ?? '' }));
   const [touched, setTouched] = useState(false);
+  // A second click can arrive before React re-renders with the pending state: this flag stops it synchronously.
+  const inFlight = useRef(false);
 
   // A newer server value (another administrator, a refetch) replaces an untouched form.
   useEffect(() => {
@@ -23,8 +25,12 @@ export function ServiceMessageForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!canSave(values, save.isPending)) return;
+    if (inFlight.current || !canSave(values, save.isPending)) return;
+    inFlight.current = true;
     save.mutate(values, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: () => {
         notifySuccess('Данные успешно сохранены');
         setTouched(false);
