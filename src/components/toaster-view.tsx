@@ -1,9 +1,18 @@
 import { useEffect } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import type { ToastOptions } from './toaster';
+import { TOAST_OFFSET_VAR } from './use-toast-clearance';
 
-/** Toasts sit bottom-right (SPEC §9). */
-const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
+/**
+ * Toasts sit bottom-right (SPEC §9), above a bar stuck to the bottom of the screen when one is shown
+ * (useToastClearance sets the variable).
+ */
+const toaster = createToaster({
+  placement: 'bottom-end',
+  pauseOnPageIdle: true,
+  max: 5,
+  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: `var(${TOAST_OFFSET_VAR}, 1rem)` },
+});
 
 /**
  * The toast region (Chakra Toaster and its state machine). Loaded after the first paint or by the first toast

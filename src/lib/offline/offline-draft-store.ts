@@ -427,6 +427,16 @@ export class OfflineDraftStore implements DraftStore {
     if (unsent) await this.replayer.trigger(reason);
   }
 
+  /**
+   * The session ended in this tab or another one. The replay is paused at once (not only when its next attempt finds
+   * no token), so the state says so while the user is on the sign-in page; the rows stay pending for the sign-in.
+   */
+  sessionEnded(): void {
+    if (this.options.hasToken()) return;
+    this.replayer.pauseForSignIn();
+    this.changed();
+  }
+
   /** Resolves when every edit handed over so far is on the device. */
   async whenRecorded(): Promise<void> {
     await this.writes;

@@ -141,6 +141,28 @@ describe('offline draft store', () => {
     expect(tab.store.getState(H).status).toBe('saved');
   });
 
+  it('a session that ends while edits wait offline pauses the replay at once; sign-in resumes it', async () => {
+    let token = true;
+    const server = new FakeStashServer();
+    const tab = makeTab(server, { dbName: `store-test-${++counter}`, locks: localLocks(), token: () => token });
+    server.failures = ['network'];
+    tab.store.set(H, 'a', 'value');
+    await tab.store.flush();
+    expect(tab.store.replayer.paused).toBeNull();
+    // Still signed in: nothing to pause.
+    tab.store.sessionEnded();
+    expect(tab.store.replayer.paused).toBeNull();
+    token = false;
+    tab.store.sessionEnded();
+    expect(tab.store.getState(H)).toMatchObject({ pending: 1, paused: 'auth' });
+    expect(server.values(H)).toEqual({});
+    token = true;
+    await tab.store.wake('sign-in');
+    await tab.store.replayer.idle();
+    expect(server.values(H)).toEqual({ a: 'value' });
+    expect(tab.store.getState(H)).toMatchObject({ status: 'saved', paused: null });
+  });
+
   it('drops a stale write (409) and takes the newer server value into the mirror', async () => {
     const { server, store } = oneTab();
     server.offline = true;

@@ -106,6 +106,11 @@ export class Replayer {
     return this.drain();
   }
 
+  /** The session ended (sign-out by a 401 or by expiry): nothing can go out until a sign-in resumes the replay. */
+  pauseForSignIn(): void {
+    this.paused = 'auth';
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

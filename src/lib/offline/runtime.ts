@@ -37,10 +37,13 @@ export function startOfflineLayer(): () => void {
   stops.push(
     onSessionChange((session) => {
       if (session?.token) void store.wake('sign-in');
+      else store.sessionEnded();
     }),
   );
   on('storage', (event) => {
-    if (event.key === 'access_token' && event.newValue) void store.wake('sign-in');
+    if (event.key !== 'access_token') return;
+    if (event.newValue) void store.wake('sign-in');
+    else store.sessionEnded();
   });
 
   // Closing the tab with unsent edits: they are safe on the device, but the user is told they have not left it.

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, HStack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useToastClearance } from '@/components/use-toast-clearance';
 import { SUBMIT_COOLDOWN_MS } from '@/lib/limits';
 import { submitBannerText, submitLabel, submitOpen } from '../rules/submit';
 
@@ -18,6 +19,8 @@ export function SubmitBar(props: {
   const [cooling, setCooling] = useState(false);
   const [saving, setSaving] = useState(false);
   const open = submitOpen(props.dateSubmitFrom, now);
+  const bar = useRef<HTMLDivElement>(null);
+  useToastClearance(bar);
   useEffect(() => {
     if (open || !props.dateSubmitFrom) return;
     // Re-check once a minute so the button appears when sending opens.
@@ -31,7 +34,7 @@ export function SubmitBar(props: {
   }, [cooling]);
 
   return (
-    <Box position="sticky" bottom="0" zIndex="docked" bg="bg.subtle" py="3" borderTopWidth="1px" borderColor="border">
+    <Box ref={bar} data-testid="submit-bar" position="sticky" bottom="0" zIndex="docked" bg="bg.subtle" py="3" borderTopWidth="1px" borderColor="border">
       {!open && props.dateSubmitFrom && (
         <Alert.Root status="info" mb="3">
           <Alert.Indicator />
