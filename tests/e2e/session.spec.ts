@@ -502,11 +502,28 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     return { context, page, traffic, session };
   }
 
-  /** Server and browser move forward together: both agree the token has expired. */
-  async function jump(context: import('@playwright/test').BrowserContext, ms: number) {
-    const response = await context.request.post(`${server.baseURL}/__test/clock`, { data: { offsetMs: ms } });
-    expect(response.ok()).toBeTruthy();
-    await context.clock.setSystemTime(Date.now() + ms);
+  /**
+   * Server and browser move forward together: both agree the token has expired. A background call of the app (the
+   * offline layer's first probe after the first screen, a poll) must not meet a server whose clock has already moved
+   * while the page's has not: the pages' start-up calls are waited for, and a call that starts inside the jump is
+   * refused as a dropped connection (the app retries it later).
+   */
+  async function jump(context: import('@playwright/test').BrowserContext, ms: number, traffic: { settle(): Promise<void> }) {
+    for (const p of context.pages()) {
+      await waitForHook(p);
+      await expect.poll(async () => ((await hook.state(p)) as { ready?: boolean }).ready, { timeout: 30_000 }).toBe(true);
+    }
+    await traffic.settle();
+    const refuse = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+    await context.route('**/hosts/**', refuse);
+    try {
+      await traffic.settle();
+      const response = await context.request.post(`${server.baseURL}/__test/clock`, { data: { offsetMs: ms } });
+      expect(response.ok()).toBeTruthy();
+      await context.clock.setSystemTime(Date.now() + ms);
+    } finally {
+      await context.unroute('**/hosts/**', refuse);
+    }
   }
 
   const isRenewal = (r: RecordedRequest) => r.method === 'POST' && r.url.endsWith('/v1/users/renewtoken');
@@ -520,7 +537,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     test.setTimeout(180_000);
     const { context, page, traffic, session } = await clockContext(browser, 7, { renew: true });
     await openQuestionnaire(page);
-    await jump(context, 8 * HOUR + 10 * 60_000);
+    await jump(context, 8 * HOUR + 10 * 60_000, traffic);
     const from = traffic.requests.length;
 
     // A draft edit (the replayer's call) and a walk over screens, all after the token expired.
@@ -547,7 +564,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     test.setTimeout(180_000);
     const { context, page, traffic, session } = await clockContext(browser, 7, { renew: false });
     await openQuestionnaire(page);
-    await jump(context, 8 * HOUR + 10 * 60_000);
+    await jump(context, 8 * HOUR + 10 * 60_000, traffic);
     const from = traffic.requests.length;
     await field(page, 'Торговая марка продукта').fill('Марка после истечения');
     await page.waitForTimeout(1_000); // the typing pause passes: the edit is recorded and the replayer tries
@@ -577,7 +594,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     const { context, page, traffic, session } = await clockContext(browser, 7, { renew: true });
     await page.goto('/tasks');
     await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-    await jump(context, 8 * HOUR + 8 * 24 * HOUR);
+    await jump(context, 8 * HOUR + 8 * 24 * HOUR, traffic);
     const from = traffic.requests.length;
     await tryMenu(page, 'Проекты');
     await expect(page).toHaveURL(/\/login$/);
@@ -597,7 +614,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     const second = await context.newPage();
     await second.goto('/projects');
     await expect(second.getByRole('heading', { name: 'Проекты' })).toBeVisible({ timeout: 30_000 });
-    await jump(context, 8 * HOUR + 10 * 60_000);
+    await jump(context, 8 * HOUR + 10 * 60_000, traffic);
     const from = traffic.requests.length;
     await Promise.all([page.reload(), second.reload()]);
     await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
