@@ -24,7 +24,7 @@ declare module '@tanstack/react-router' {
 function PendingView() {
   return (
     <Box py="16" textAlign="center" aria-busy="true">
-      <Spinner size="lg" color="brand.solid" aria-label="Загрузка" />
+      <Spinner size="lg" color="brand.solid" role="status" aria-label="Загрузка" />
     </Box>
   );
 }

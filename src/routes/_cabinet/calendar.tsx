@@ -23,7 +23,7 @@ function CalendarRoute() {
     <Suspense
       fallback={
         <Box py="16" textAlign="center" aria-busy="true">
-          <Spinner size="lg" color="brand.solid" aria-label="Загрузка календаря" />
+          <Spinner size="lg" color="brand.solid" role="status" aria-label="Загрузка календаря" />
         </Box>
       }
     >

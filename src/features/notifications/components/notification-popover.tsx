@@ -60,7 +60,7 @@ export default function NotificationPopover(props: {
             <Popover.Body p="0">
               {unread.isPending ? (
                 <Flex justify="center" py="6">
-                  <Spinner size="sm" aria-label="Загрузка уведомлений" />
+                  <Spinner size="sm" role="status" aria-label="Загрузка уведомлений" />
                 </Flex>
               ) : unread.isError && !unread.data ? (
                 <Stack p="3" gap="2" role="alert">

@@ -7,7 +7,7 @@ export function ListLoading() {
   // shift, DESIGN.md budgets).
   return (
     <Box py="10" minH="100dvh" textAlign="center" aria-busy="true">
-      <Spinner color="brand.solid" aria-label="Загрузка" />
+      <Spinner color="brand.solid" role="status" aria-label="Загрузка" />
     </Box>
   );
 }
