@@ -21,11 +21,11 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 171 },
   { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 224 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 237 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 221 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 319,
+    limitKiB: 298,
   },
   {
     route: '/calendar',

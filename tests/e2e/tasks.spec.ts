@@ -121,6 +121,13 @@ test('grantee: rows show dates in Moscow time, deadline colours, link labels, ki
   await expect(rows(page)).toHaveCount(Math.min(20, closed._meta.totalCount));
   const processing = rows(page).filter({ hasText: 'План VR-платформы: отзыв запрещён' });
   await expect(processing.getByRole('link', { name: 'Перейти' })).toBeVisible();
+  // The tooltip (SPEC §3) is drawn by CSS next to the link: hidden at rest, shown on hover with the link's words.
+  const go = processing.getByRole('link', { name: 'Перейти' });
+  const hint = () => go.evaluate((el) => ((s) => ({ content: s.content, opacity: s.opacity }))(getComputedStyle(el, '::after')));
+  expect(await hint()).toEqual({ content: '"Перейти"', opacity: '0' });
+  await go.hover();
+  await expect.poll(hint).toEqual({ content: '"Перейти"', opacity: '1' });
+  await screenshot(page, 'tasks-go-link-hint-1440');
 
   // "Требуют действий": an orange deadline (less than 24 hours left) and a grey one (no dates).
   await page.getByRole('tab', { name: /Требуют действий/ }).click();

@@ -20,5 +20,8 @@ describe('SPEC §2 submit button', () => {
 
   it('banner names the Moscow date and time', () => {
     expect(submitBannerText('2026-12-05T07:00:00Z')).toContain('05.12.2026 в 10:00 (МСК)');
+    expect(submitBannerText('2026-12-05T23:30:00+03:00')).toContain('05.12.2026 в 23:30 (МСК)');
+    // Without an offset the value is Moscow wall-clock time, whatever the browser's zone.
+    expect(submitBannerText('2026-12-31T21:15:00')).toContain('31.12.2026 в 21:15 (МСК)');
   });
 });

@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { MOSCOW_ZONE } from '@/lib/limits';
+import { formatMoscowIso } from '@/lib/moscow-time';
 
 /** SPEC §2: expert in vote mode "Перейти к отправке"; vote mode "Сформировать файл голосования"; otherwise "Сформировать для отправки". */
 export function submitLabel(options: { voteMode: boolean; expert: boolean }): string {
@@ -17,6 +16,7 @@ export function submitOpen(dateSubmitFrom: string | null | undefined, now: numbe
 
 /** The banner shown while sending is not yet available. */
 export function submitBannerText(dateSubmitFrom: string): string {
-  const at = DateTime.fromISO(dateSubmitFrom).setZone(MOSCOW_ZONE);
-  return `Отправка заявки станет доступна ${at.toFormat('dd.MM.yyyy')} в ${at.toFormat('HH:mm')} (МСК). Заполнять анкету можно уже сейчас — данные сохраняются автоматически.`;
+  // Intl-based Moscow time, not luxon: luxon would add ~21 KiB gzip to the questionnaire's first load for one line.
+  const [date, time] = (formatMoscowIso(dateSubmitFrom) ?? dateSubmitFrom).split(' ');
+  return `Отправка заявки станет доступна ${date} в ${time ?? '00:00'} (МСК). Заполнять анкету можно уже сейчас — данные сохраняются автоматически.`;
 }

@@ -1,6 +1,7 @@
-import { Badge, Box, HStack, IconButton, Portal, Stack, Table, Text, Tooltip } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { cssHint } from '@/components/css-hint';
 import { ChevronDownIcon } from '@/components/icons';
 import type { PointListItem } from '../api/types';
 import { DEADLINE_DOT_TOKENS, DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
@@ -102,20 +103,11 @@ export function TaskRow({ point, linkLabel, now, extra }: TaskRowProps) {
         </Badge>
       </Table.Cell>
       <Table.Cell verticalAlign="top" textAlign="end">
-        <Tooltip.Root openDelay={200} closeDelay={100}>
-          <Tooltip.Trigger asChild>
-            <IconButton asChild size="sm" variant="ghost" aria-label={linkLabel}>
-              <Link to="/tasks/$id" params={{ id: String(point.id) }}>
-                <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
-              </Link>
-            </IconButton>
-          </Tooltip.Trigger>
-          <Portal>
-            <Tooltip.Positioner>
-              <Tooltip.Content>{linkLabel}</Tooltip.Content>
-            </Tooltip.Positioner>
-          </Portal>
-        </Tooltip.Root>
+        <IconButton asChild size="sm" variant="ghost" aria-label={linkLabel} data-hint={linkLabel} css={cssHint}>
+          <Link to="/tasks/$id" params={{ id: String(point.id) }}>
+            <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
+          </Link>
+        </IconButton>
       </Table.Cell>
     </Table.Row>
   );
