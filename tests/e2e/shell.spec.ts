@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, screenshot, signIn } from './fixtures';
+import { apiGet, screenshot, signIn, tokenFor } from './fixtures';
 
 test.describe('shell (SPEC §2)', () => {
   test('desktop: permanent 288 px menu, header title, avatar initials, footer with three PDFs and the year', async ({ page }) => {
@@ -89,4 +89,57 @@ test.describe('shell (SPEC §2)', () => {
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('код 404');
   });
+});
+
+test.describe('the shell frame painted before any script (index.html, DESIGN.md offline repeat-visit budget)', () => {
+  /** Where the frame's parts and the app's are: the same boxes, so nothing moves when React replaces the frame. */
+  const boxOf = (page: import('@playwright/test').Page, selector: string) => page.locator(selector).first().boundingBox();
+
+  for (const width of [1440, 375]) {
+    test(`${width} px: the sign-in card and the cabinet frame sit where the app draws them; the app replaces them`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      // Without the app's scripts: what the page paints alone.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto('/login');
+      await expect(page.locator('.boot-login')).toBeVisible();
+      await expect(page.locator('.boot-login')).toContainText('Личный кабинет');
+      await expect(page.locator('.boot-cabinet')).toBeHidden();
+      // Hidden from assistive technology: the app's own page follows.
+      await expect(page.locator('.boot-login')).toHaveAttribute('aria-hidden', 'true');
+      const frameCard = await boxOf(page, '.boot-card');
+      const frameTitle = await boxOf(page, '.boot-title');
+      await screenshot(page, `boot-frame-login-${width}`);
+
+      // With a session kept, a cabinet address paints the menu column (wide screens) and the header.
+      const { token, tokenExpireAt } = await tokenFor(page.request, 'user');
+      await page.evaluate(([t, e]) => {
+        localStorage.setItem('access_token', t);
+        localStorage.setItem('access_token_expires', String(e * 1000));
+      }, [token, tokenExpireAt] as const);
+      await page.goto('/tasks');
+      await expect(page.locator('.boot-cabinet')).toBeVisible();
+      await expect(page.locator('.boot-login')).toBeHidden();
+      const frameHeader = await boxOf(page, '.boot-header');
+      const frameNav = width >= 1024 ? await boxOf(page, '.boot-nav') : null;
+      if (width < 1024) await expect(page.locator('.boot-nav')).toBeHidden();
+      await screenshot(page, `boot-frame-tasks-${width}`);
+
+      // With the scripts: the app's screens take the same boxes and the frame is gone.
+      await page.unroute(/\/assets\/.*\.js$/);
+      await page.goto('/tasks');
+      await expect(page.getByRole('heading', { level: 1, name: 'Мои задачи' })).toBeVisible();
+      await expect(page.locator('.boot')).toHaveCount(0);
+      const header = await boxOf(page, 'header');
+      expect({ y: header!.y, height: header!.height, right: header!.x + header!.width }).toEqual({ y: frameHeader!.y, height: frameHeader!.height, right: frameHeader!.x + frameHeader!.width });
+      if (frameNav) expect(await page.getByRole('navigation', { name: 'Главное меню' }).boundingBox()).toEqual(frameNav);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+      await expect(page.locator('.boot')).toHaveCount(0);
+      expect(await page.getByRole('main').boundingBox()).toEqual(frameCard);
+      expect(await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).boundingBox()).toEqual(frameTitle);
+      await context.close();
+    });
+  }
 });
