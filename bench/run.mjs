@@ -100,6 +100,7 @@ async function firstLoadJs(browser) {
   };
   results.firstLoadFiles = {};
   for (const { route, login, ready } of FIRST_LOAD_ROUTES) {
+    if (process.env.BENCH_TRACE) console.error(`[bench] first-load JS: ${route}`);
     const context = await signedInContext(browser, login, { serviceWorkers: 'block' });
     await context.addInitScript((spec) => {
       const shown = () => [...document.querySelectorAll(spec.selector)].some((el) => (!spec.text || el.textContent.includes(spec.text)) && el.getClientRects().length > 0);
@@ -155,7 +156,7 @@ async function firstLoadJs(browser) {
 /** 2. Lighthouse (mobile emulation) for /login and, signed in, /tasks and a questionnaire. */
 async function lighthouseRuns() {
   const { default: lighthouse } = await import('lighthouse');
-  const pages = [['/login', null], ['/tasks', 'grantee'], ['/programs/create/START-2026', 'user']];
+  const pages = [['/login', null], ['/tasks', 'grantee'], ['/programs/create/START-2026', 'user']].filter(([r]) => !process.env.BENCH_LH_ROUTES || process.env.BENCH_LH_ROUTES.split(',').includes(r));
   const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
   for (const [route, login] of pages) {
     const scores = [];
@@ -169,7 +170,7 @@ async function lighthouseRuns() {
         await p.goto(`${BASE}/login`);
         await p.evaluate((r) => { localStorage.setItem('access_token', r.token); localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000)); localStorage.setItem('renew_token', r.renew_token); }, t);
       }
-      const result = await lighthouse(BASE + route, { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+      const result = await lighthouse(BASE + route, { port, output: 'json', logLevel: process.env.BENCH_TRACE ? 'info' : 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] });
       const lhr = result.lhr;
       if (process.env.BENCH_LH_SAVE) await writeFile(path.join(process.env.BENCH_LH_SAVE, `${route.replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(lhr));
       scores.push({
