@@ -103,6 +103,43 @@ describe('bearer token and expiry before calls (SPEC §7, §8)', () => {
     expect(unauthorized).toBe(1);
   });
 
+  it('tabs sharing the lock: a renewal refused because another tab just used the renew token takes that tab\'s new session', async () => {
+    vi.stubGlobal('navigator', { locks: { request: (_name: string, callback: () => Promise<unknown>) => callback() } });
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: 'used-by-the-other-tab' });
+    fetchMock.mockImplementation(async () => {
+      // The other tab's new session reaches this tab's storage a moment after the refusal.
+      setTimeout(() => saveSession({ token: 'from-the-other-tab', tokenExpireAt: NOW + 3_600_000, renewToken: 'next' }), 250);
+      return new Response(JSON.stringify({ message: 'Токен обновления недействителен' }), { status: 401 });
+    });
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect((result as Request).headers.get('Authorization')).toBe('Bearer from-the-other-tab');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(unauthorized).toBe(0);
+  });
+
+  it('tabs sharing the lock: the renewing tab keeps the lock a moment after saving, so a waiting tab sees the new session', async () => {
+    const order: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, callback: () => Promise<unknown>) => {
+          const result = await callback();
+          order.push(`released with ${readSession()?.token}`);
+          return result;
+        },
+      },
+    });
+    saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: 'renew' });
+    fetchMock.mockImplementation(async () => {
+      order.push('renewal sent');
+      return new Response(JSON.stringify({ result: { token: 'fresh', tokenExpireAt: (NOW + 3_600_000) / 1000, renew_token: 'next' } }), { status: 200 });
+    });
+    const started = performance.now();
+    const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect((result as Request).headers.get('Authorization')).toBe('Bearer fresh');
+    expect(order).toEqual(['renewal sent', 'released with fresh']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
   it('side hosts (messages, support) do not sign out, but do not send an expired token either', async () => {
     saveSession({ token: 'expired', tokenExpireAt: NOW - 1, renewToken: null });
     const result = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: false }), 'https://messages.example.ru/messages/getnew');

@@ -81,6 +81,20 @@ export function fetchWithTimeout(base: (input: Request) => Promise<Response> = (
 }
 
 let renewing: Promise<boolean> | null = null;
+/** How long the renewing tab keeps the lock after saving the new session (see renewTokenOnce). */
+const HANDOVER_MS = 300;
+/** How long a refused renewal waits for another tab's new session before the session counts as ended. */
+const ELSEWHERE_WAIT_MS = 3_000;
+
+/** Polls `done` every 100 ms until it holds or `ms` pass; resolves with whether it held. */
+async function waitFor(done: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (done()) return true;
+  }
+  return false;
+}
+
 /** Tabs of the app renew one at a time: a renew token works once, so a second tab must take the first one's result. */
 const RENEW_LOCK = 'cabinet-token-renew';
 
@@ -92,6 +106,7 @@ export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
     const now = readSession();
     return !!now && now.token !== before.token && !needsRenewal(now);
   };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const run = async (): Promise<boolean> => {
     // Another tab (or an earlier call) renewed while this one waited for the lock.
     if (renewedElsewhere()) return true;
@@ -103,17 +118,21 @@ export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ renew_token: session.renewToken }),
       });
-      if (!response.ok) return renewedElsewhere();
+      // Refused: another tab may have used this renew token a moment ago and its new session is still on its way here.
+      // (Only where tabs share the lock: a lone client has nobody to wait for.)
+      if (!response.ok) return renewedElsewhere() || (!!locks && response.status === 401 && (await waitFor(renewedElsewhere, ELSEWHERE_WAIT_MS)));
       const body = (await response.json()) as { result?: { token?: string; tokenExpireAt?: unknown; renew_token?: string } };
       const result = body.result;
       if (!result?.token) return false;
       saveSession({ token: result.token, tokenExpireAt: result.tokenExpireAt, renewToken: result.renew_token ?? session.renewToken });
+      // Local storage reaches other tabs asynchronously, the lock's release may come first: holding the lock a little
+      // longer lets the tab waiting for it see the new session instead of spending the used renew token.
+      if (locks) await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS));
       return true;
     } catch {
       return false;
     }
   };
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   // The lock's promise settles with what run() resolves to.
   renewing ??= (locks ? (locks.request(RENEW_LOCK, run) as unknown as Promise<boolean>) : run()).finally(() => {
     renewing = null;
