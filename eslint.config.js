@@ -41,7 +41,7 @@ const layerRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'src/lib/api/generated', 'src/route-tree.gen.ts', 'test-results', 'playwright-report', 'data', 'bench/tmp'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'src/lib/api/generated', 'src/route-tree.gen.ts', 'test-results', 'test-results-*', 'playwright-report', 'data', 'bench/tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
