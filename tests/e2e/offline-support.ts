@@ -183,3 +183,25 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The START-2026 application questionnaire (the offline and session specs type into it). */
+export const QUESTIONNAIRE = '/programs/create/START-2026';
+
+/**
+ * Closes the questionnaire's first dialog (SPEC §2: it opens 1.5 s after the questionnaire). Closed as the user sees
+ * it, by its state: in a context whose clock a test installed, the exit animation can end late and the closed dialog
+ * lingers in the DOM, invisible, for a while.
+ */
+export async function dismissFirstDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  await dialog.getByRole('button', { name: 'Понятно' }).click();
+  await expect(page.locator('[role="dialog"][data-state="open"]')).toHaveCount(0);
+}
+
+/** Opens the START-2026 questionnaire and closes its first dialog. */
+export async function openQuestionnaire(page: Page) {
+  await page.goto(QUESTIONNAIRE);
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await dismissFirstDialog(page);
+}

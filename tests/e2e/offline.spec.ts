@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { screenshot, signInThroughUi } from './fixtures';
-import { hook, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWorker, type HookWindow } from './offline-support';
+import { dismissFirstDialog, hook, openQuestionnaire, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWorker, type HookWindow } from './offline-support';
 
 /**
  * Offline drafts through the real questionnaire (DESIGN.md "Offline drafts", the heart of the product): what is typed
@@ -10,21 +10,10 @@ import { hook, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWork
  */
 // These specs are about the service worker: it must run (the project default blocks it for page.route).
 test.use({ serviceWorkers: 'allow' });
-const QUESTIONNAIRE = '/programs/create/START-2026';
 const SAVE_STATE = {
   saved: 'Все изменения сохранены',
   offline: 'Нет соединения — изменения сохранены на устройстве',
 };
-
-async function openQuestionnaire(page: Page) {
-  await page.goto(QUESTIONNAIRE);
-  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
-  // SPEC §2: the first dialog opens 1.5 s after opening.
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
 
@@ -68,7 +57,7 @@ test('typed offline: survives reloads and a closed tab, then the server holds ex
   await page.reload();
   await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.offline, { timeout: 30_000 });
   expect(warnings).toContain('beforeunload');
-  await openQuestionnaireDialogAway(page);
+  await dismissFirstDialog(page);
   await expect(field(page, 'Название проекта')).toHaveValue('Проект «Север»');
   await expect(field(page, 'Краткое описание проекта')).toHaveValue('Датчики контроля вечной мерзлоты для северных городов.');
   await expect(field(page, 'Торговая марка продукта')).toHaveValue('СеверТех Про');
@@ -98,13 +87,6 @@ test('typed offline: survives reloads and a closed tab, then the server holds ex
   for (const superseded of ['Проект «Север»', 'СеверТех']) expect(values, superseded).not.toContain(superseded);
   await context.close();
 });
-
-async function openQuestionnaireDialogAway(page: Page) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('an edit the server refuses is listed with its message and can be given up', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

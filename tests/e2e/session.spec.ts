@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, screenshot, tokenFor } from './fixtures';
-import { hook, stashAt, startOwnServer, tokenAt, waitForHook, waitForServiceWorker, type OwnServer } from './offline-support';
+import { QUESTIONNAIRE, hook, openQuestionnaire, stashAt, startOwnServer, tokenAt, waitForHook, waitForServiceWorker, type OwnServer } from './offline-support';
 import {
   offlineRowsOf,
   persistedQueries,
@@ -123,23 +123,10 @@ test.describe('the token from /personal-account-v2-auth', () => {
 
 // ------------------------------------------------------------------------------------------------ questionnaire helpers
 
-const QUESTIONNAIRE = '/programs/create/START-2026';
 const SAVED = 'Все изменения сохранены';
 const OFFLINE = 'Нет соединения — изменения сохранены на устройстве';
 const NAME_FIELD = 'ST_PROJECT_NAME|0|0';
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
-
-async function openQuestionnaire(page: Page) {
-  await page.goto(QUESTIONNAIRE);
-  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
-  // SPEC §2: the first dialog opens 1.5 s after opening.
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  // Closed, as the user sees it. Not "gone from the DOM": in a context whose clock the test installed, the exit
-  // animation's end can come late and the closed dialog lingers, invisible, for a while.
-  await expect(page.locator('[role="dialog"][data-state="open"]')).toHaveCount(0);
-}
 
 /** A context with the service worker (offline navigation) and the offline layer's test hook. */
 async function offlineContext(browser: import('@playwright/test').Browser, baseURL: string) {
