@@ -67,23 +67,89 @@ function trimSlash(value: string): string {
 
 let current: RuntimeConfig | null = null;
 
-export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  let response: Response;
+/** The last config that loaded and validated (DESIGN.md: a last-known-good copy that works offline). */
+export const CONFIG_KEEP_KEY = 'cabinet_config';
+/** A config request that hangs (a captive portal, a dead proxy) gives way to the kept copy after this long. */
+export const CONFIG_TIMEOUT_MS = 4_000;
+
+type KeptStorage = Pick<Storage, 'getItem' | 'setItem'> | null;
+
+function defaultStorage(): KeptStorage {
   try {
-    response = await fetchImpl('/config.json', { cache: 'no-cache' });
+    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
-    throw new ConfigError('Не удалось загрузить файл конфигурации /config.json: нет соединения с сервером.');
+    return null;
   }
-  if (!response.ok) {
-    throw new ConfigError(`Не удалось загрузить файл конфигурации /config.json (код ${response.status}).`);
-  }
-  let raw: unknown;
+}
+
+/** The kept copy, when there is one and it is still valid (a damaged copy is ignored, never an error). */
+export function keptConfig(storage: KeptStorage = defaultStorage()): RuntimeConfig | null {
   try {
-    raw = await response.json();
+    const raw = storage?.getItem(CONFIG_KEEP_KEY);
+    return raw ? parseConfig(JSON.parse(raw)) : null;
   } catch {
-    throw new ConfigError('Файл конфигурации /config.json содержит неверный JSON.');
+    return null;
   }
-  current = parseConfig(raw);
+}
+
+async function fetchConfig(fetchImpl: typeof fetch, timeoutMs: number): Promise<{ config: RuntimeConfig; raw: unknown }> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ConfigError('Не удалось загрузить файл конфигурации /config.json: сервер не ответил вовремя.'));
+    }, timeoutMs);
+  });
+  const load = async () => {
+    let response: Response;
+    try {
+      response = await fetchImpl('/config.json', { cache: 'no-cache', signal: controller.signal });
+    } catch {
+      throw new ConfigError('Не удалось загрузить файл конфигурации /config.json: нет соединения с сервером.');
+    }
+    if (!response.ok) {
+      throw new ConfigError(`Не удалось загрузить файл конфигурации /config.json (код ${response.status}).`);
+    }
+    let raw: unknown;
+    try {
+      raw = await response.json();
+    } catch {
+      throw new ConfigError('Файл конфигурации /config.json содержит неверный JSON.');
+    }
+    return { config: parseConfig(raw), raw };
+  };
+  try {
+    return await Promise.race([load(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads /config.json. Runtime config never stands between a person and their drafts (DESIGN.md "Runtime
+ * configuration"): every good copy is kept, and when the file cannot be read (offline, a time-out, a broken deploy)
+ * the kept copy is used. Only a device that never loaded a good config sees the start-up error.
+ */
+export async function loadConfig(
+  fetchImpl: typeof fetch = fetch,
+  options: { storage?: KeptStorage; timeoutMs?: number } = {},
+): Promise<RuntimeConfig> {
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  try {
+    const { config, raw } = await fetchConfig(fetchImpl, options.timeoutMs ?? CONFIG_TIMEOUT_MS);
+    try {
+      storage?.setItem(CONFIG_KEEP_KEY, JSON.stringify(raw));
+    } catch {
+      // A full storage keeps the older copy: still a good one.
+    }
+    current = config;
+  } catch (error) {
+    const kept = keptConfig(storage);
+    if (!kept) throw error;
+    console.warn('Конфигурация не обновлена, используется сохранённая копия', error);
+    current = kept;
+  }
   return current;
 }
 

@@ -54,6 +54,8 @@ export interface DraftStore {
   load(hash: string): Promise<Record<string, DraftValue>>;
   /** Records a field edit; persisted locally first, sent when possible. */
   set(hash: string, field: string, value: DraftValue): void;
+  /** A field is being typed (the form holds the edit for a typing pause): counted as unsent until set() records it. */
+  typing?(hash: string, field: string): void;
   /** Removes one field (also used for every field of a removed group). */
   remove(hash: string, field: string): void;
   /** Clears the whole draft (after creation or save, SPEC §2); resolves once recorded on the device. */

@@ -9,12 +9,14 @@ import {
   mergeIntoMirror,
   mirrorOfDraft,
   newOpId,
-  nextSeqValue,
   purgeAcknowledged,
   purgeUser,
   recordClear,
   recordEdit,
   rowsOfUser,
+  seedSeq,
+  storedSeq,
+  allocateLocalSeq,
   valuesOf,
 } from './outbox';
 import { Replayer, REQUEST_TIMEOUT_MS, classifySendError, type LockLike, type ReplayEvent, type SendOutcome, type TriggerReason } from './replayer';
@@ -121,7 +123,6 @@ export class OfflineDraftStore implements DraftStore {
   private memorySending: Promise<void> | null = null;
   private memoryTimer: ReturnType<typeof setTimeout> | null = null;
   private memoryFailures = 0;
-  private lastSeq = 0;
   private lastReopen = 0;
   private disposers: (() => void)[] = [];
   private disposed = false;
@@ -238,7 +239,10 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
   async start(): Promise<void> {
-    await this.withDb((db) => purgeAcknowledged(db));
+    await this.withDb(async (db) => {
+      seedSeq(await storedSeq(db));
+      await purgeAcknowledged(db);
+    });
     await this.refresh();
     // Prove the network once at start: the offline banner and the save state are right from the first screen.
     await this.connectivity.probe();
@@ -330,16 +334,27 @@ export class OfflineDraftStore implements DraftStore {
     this.record(hash, field, { kind: 'set', value });
   }
 
+  /**
+   * A field is being typed (the form holds the edit for its typing pause): it counts as unsent from the first
+   * keystroke, so «Все изменения сохранены» is never shown over an edit that is not even on the device yet.
+   */
+  typing(hash: string, field: string): void {
+    if (this.unflushed.get(hash)?.has(field)) return;
+    this.markUnflushed(hash, field);
+    this.changed();
+  }
+
   remove(hash: string, field: string): void {
     this.record(hash, field, { kind: 'delete' });
   }
 
   async clear(hash: string): Promise<void> {
     const userId = this.userOf(hash);
+    // Edits being typed are given up with the draft (the form dropped them).
+    this.unflushed.delete(hash);
     this.markUnflushed(hash, '');
     try {
-      const row = this.log(await this.write((db) => recordClear(db, hash, userId, this.now())));
-      this.noteSeq(row.seq);
+      this.log(await this.write((db) => recordClear(db, hash, userId, this.now())));
       for (const [slot, held] of this.memory) if (held.hash === hash) this.memory.delete(slot);
     } catch (error) {
       // The device refused the clear: it is held in memory and sent from there like any refused edit.
@@ -457,8 +472,7 @@ export class OfflineDraftStore implements DraftStore {
     const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
     void this.write(async (db) => this.log(await recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now())))
       .then(
-        (row) => {
-          this.noteSeq(row.seq);
+        () => {
           // The device holds this field again: an older copy kept in memory is superseded.
           this.memory.delete(slotOf(hash, field));
           if (!this.memory.size) this.storageError = null;
@@ -483,16 +497,11 @@ export class OfflineDraftStore implements DraftStore {
     console.error('Черновик не сохранён на устройстве', error);
   }
 
-  private noteSeq(seq: number) {
-    if (seq > this.lastSeq) this.lastSeq = seq;
-  }
-
   /** Keeps a refused edit in memory (the latest per field, like the outbox) and starts sending it. */
   private holdInMemory(hash: string, field: string, userId: number, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' } | { kind: 'clear' }) {
     const now = this.now();
-    for (const row of this.rows) this.noteSeq(row.seq);
-    const seq = nextSeqValue(this.lastSeq, now);
-    this.lastSeq = seq;
+    for (const row of this.rows) seedSeq(row.seq);
+    const seq = allocateLocalSeq(now);
     const previous = this.memory.get(slotOf(hash, field));
     this.memory.set(slotOf(hash, field), {
       hash,

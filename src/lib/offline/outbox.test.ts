@@ -40,7 +40,7 @@ describe('outbox rows', () => {
     const c = await recordEdit(db, { hash: H, field: 'name', userId: 7, kind: 'set', value: 'Проект' }, T0 + 5);
     const rows = await rowsOfUser(db, 7);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ field: 'name', value: 'Проект', state: 'pending', opId: c.opId, seq: c.seq, createdAt: T0 });
+    expect(rows[0]).toMatchObject({ field: 'name', value: 'Проект', state: 'pending', opId: c.opId, seq: c.seq, createdAt: T0 + 5 });
     expect(new Set([a.opId, b.opId, c.opId]).size).toBe(3);
     expect(a.seq).toBeLessThan(b.seq);
     expect(b.seq).toBeLessThan(c.seq);

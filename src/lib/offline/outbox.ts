@@ -43,20 +43,39 @@ function handled<T extends { done: Promise<void> }>(tx: T): T {
   return tx;
 }
 
-async function allocateSeq(tx: RwTx, now: number): Promise<number> {
-  const meta = tx.objectStore('meta');
-  const row = await meta.get(SEQ_KEY);
-  const seq = nextSeqValue(typeof row?.value === 'number' ? row.value : 0, now);
-  await meta.put({ key: SEQ_KEY, value: seq });
-  return seq;
+let lastLocalSeq = 0;
+
+/** This tab's seq counter starts above what the device handed out before (kept in meta; the clock may go back). */
+export function seedSeq(stored: number) {
+  if (stored > lastLocalSeq) lastLocalSeq = stored;
 }
 
+/** The next seq of this tab (see nextSeqValue); allocated without a read, so an edit's writes go out at once. */
+export function allocateLocalSeq(now: number): number {
+  lastLocalSeq = nextSeqValue(lastLocalSeq, now);
+  return lastLocalSeq;
+}
+
+/** The seq kept in meta, to seed the counter of a new tab. */
+export async function storedSeq(db: OfflineDb): Promise<number> {
+  const row = await db.get('meta', SEQ_KEY);
+  return typeof row?.value === 'number' ? row.value : 0;
+}
+
+/**
+ * Issues every request of an edit synchronously and asks for the commit at once: a tab closed (or reloaded) the
+ * moment after an edit still has it on the device — requests issued after an await would never be made.
+ */
+function commitNow(tx: RwTx) {
+  (tx as unknown as { commit?: () => void }).commit?.();
+}
+
+/** All outbox or mirror keys of one draft: [hash, field] for every field string ([hash] < [hash, s] < [hash, []]). */
+const draftRange = (hash: string) => IDBKeyRange.bound([hash], [hash, []]);
+
 /** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
-export async function recordEdit(db: OfflineDb, edit: EditInput, now: number): Promise<OutboxRow> {
+export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
   const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
-  const seq = await allocateSeq(tx, now);
-  const outbox = tx.objectStore('outbox');
-  const previous = await outbox.get([edit.hash, edit.field]);
   const row: OutboxRow = {
     hash: edit.hash,
     field: edit.field,
@@ -68,29 +87,25 @@ export async function recordEdit(db: OfflineDb, edit: EditInput, now: number): P
     state: 'pending',
     attempts: 0,
     error: null,
-    createdAt: previous && previous.state !== 'acknowledged' ? previous.createdAt : now,
+    createdAt: now,
     updatedAt: now,
   };
-  await outbox.put(row);
-  const mirror = tx.objectStore('mirror');
-  if (edit.kind === 'set') {
-    await mirror.put({ hash: edit.hash, field: edit.field, userId: edit.userId, value: row.value, seq, updatedAt: now });
-  } else {
-    await mirror.delete([edit.hash, edit.field]);
-  }
-  await ensureDraft(tx, edit.hash, edit.userId);
-  await tx.done;
+  const writes = [
+    tx.objectStore('outbox').put(row),
+    edit.kind === 'set'
+      ? tx.objectStore('mirror').put({ hash: edit.hash, field: edit.field, userId: edit.userId, value: row.value, seq, updatedAt: now })
+      : tx.objectStore('mirror').delete([edit.hash, edit.field]),
+    tx.objectStore('meta').put({ key: SEQ_KEY, value: seq }),
+    tx.objectStore('drafts').put({ hash: edit.hash, userId: edit.userId, syncedAt: null }),
+  ];
+  commitNow(tx);
+  await Promise.all([...writes, tx.done]);
   return row;
 }
 
 /** Records "clear the whole draft": every row of the draft is superseded by one clear row; the mirror empties. */
-export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number): Promise<OutboxRow> {
+export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
   const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
-  const seq = await allocateSeq(tx, now);
-  const outbox = tx.objectStore('outbox');
-  for (const key of await outbox.index('byHash').getAllKeys(hash)) await outbox.delete(key);
-  const mirror = tx.objectStore('mirror');
-  for (const key of await mirror.index('byHash').getAllKeys(hash)) await mirror.delete(key);
   const row: OutboxRow = {
     hash,
     field: CLEAR_FIELD,
@@ -105,15 +120,16 @@ export async function recordClear(db: OfflineDb, hash: string, userId: number, n
     createdAt: now,
     updatedAt: now,
   };
-  await outbox.put(row);
-  await ensureDraft(tx, hash, userId);
-  await tx.done;
+  const writes = [
+    tx.objectStore('outbox').delete(draftRange(hash)),
+    tx.objectStore('mirror').delete(draftRange(hash)),
+    tx.objectStore('outbox').put(row),
+    tx.objectStore('meta').put({ key: SEQ_KEY, value: seq }),
+    tx.objectStore('drafts').put({ hash, userId, syncedAt: null }),
+  ];
+  commitNow(tx);
+  await Promise.all([...writes, tx.done]);
   return row;
-}
-
-async function ensureDraft(tx: RwTx, hash: string, userId: number) {
-  const drafts = tx.objectStore('drafts');
-  if (!(await drafts.get(hash))) await drafts.put({ hash, userId, syncedAt: null });
 }
 
 /** A row still owed to the server (acknowledged rows are done; rejected ones wait for the user). */

@@ -165,6 +165,11 @@ export function FormRoot(props: FormRootProps) {
   useEffect(() => {
     const flush = () => store.flushDraft();
     const pending = timers.current;
+    // A phone switching apps hides the page without pagehide: what was typed goes to the device then too.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', flush);
     // Back online: hand edits still inside the save delay to the draft store before the reconnect merge runs.
     window.addEventListener('online', flush);
@@ -172,6 +177,7 @@ export function FormRoot(props: FormRootProps) {
     const stopHandover = onPendingEditsRequested(flush);
     return () => {
       stopHandover();
+      document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('online', flush);
       flush();

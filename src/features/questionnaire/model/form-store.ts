@@ -193,6 +193,8 @@ export class FormStore {
     if (!this.draft) return;
     const timer = this.pendingDraft.get(key);
     if (timer) clearTimeout(timer);
+    // Unsent from the first keystroke: the save state never says "saved" over an edit still in its typing pause.
+    if (!this.pendingValues.has(key)) this.draft.store.typing?.(this.draft.hash, key);
     this.pendingValues.set(key, value);
     this.pendingDraft.set(
       key,

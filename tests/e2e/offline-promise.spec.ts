@@ -1,0 +1,108 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, stashAt, startOwnServer, tokenAt, waitForServiceWorker, type OwnServer } from './offline-support';
+
+/**
+ * The offline promise as a person meets it (issue "Offline drafts keep their promise in a real browser"): the built app
+ * with its service worker on a reference back end of its own, typed into with the keyboard, real reloads, real loss of
+ * the connection, tabs closed the moment the indicator says «Все изменения сохранены», and a second, fresh browser
+ * profile reading what reached the server.
+ */
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+const SAVED = 'Все изменения сохранены';
+const START_ERROR = 'Личный кабинет не может запуститься';
+const GRANTEE = 7;
+
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
+
+/** Types like a person: focus, select what is there, type character by character. */
+export async function typeInto(page: Page, label: string, text: string) {
+  const input = field(page, label);
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text, { delay: 5 });
+}
+
+/** Resolves the moment the questionnaire's indicator says «Все изменения сохранены» (checked on every frame). */
+async function whenSaved(page: Page, timeout = 60_000) {
+  await page.waitForFunction((text) => document.querySelector('[data-testid="save-state"]')?.textContent === text, SAVED, {
+    polling: 'raf',
+    timeout,
+  });
+}
+
+async function signedInContext(browser: Browser, userId: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  await prepareContext(context, server.baseURL, userId);
+  return context;
+}
+
+/** A second device: a fresh browser profile signs in and opens the questionnaire; what its fields show. */
+async function secondDevice(browser: Browser, userId: number, labels: string[]): Promise<Record<string, string>> {
+  const context = await signedInContext(browser, userId);
+  const page = await context.newPage();
+  await page.goto(QUESTIONNAIRE);
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await dismissFirstDialog(page);
+  const out: Record<string, string> = {};
+  for (const label of labels) out[label] = await field(page, label).inputValue();
+  await context.close();
+  return out;
+}
+
+test('offline reloads always start, and «Все изменения сохранены» only once the server holds every edit', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const context = await signedInContext(browser, GRANTEE);
+  let page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(QUESTIONNAIRE);
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await dismissFirstDialog(page);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await dismissFirstDialog(page);
+
+  const labels = ['Название проекта', 'Торговая марка продукта', 'Юридический адрес'];
+  const rounds = 3;
+  for (let round = 1; round <= rounds; round++) {
+    await typeInto(page, labels[0]!, `Проект раунда ${round}`);
+    await whenSaved(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(START_ERROR)).toHaveCount(0);
+    await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+    await dismissFirstDialog(page);
+    await typeInto(page, labels[1]!, `Марка ${round}`);
+    await typeInto(page, labels[2]!, `г. Томск, ул. Раунда, д. ${round}`);
+    await expect(page.getByTestId('save-state')).not.toHaveText(SAVED);
+    await context.setOffline(false);
+    // The person closes the tab the moment it says saved.
+    await whenSaved(page);
+    await page.close({ runBeforeUnload: false });
+    const seen = await secondDevice(browser, GRANTEE, labels);
+    expect(seen, `round ${round}`).toEqual({
+      [labels[0]!]: `Проект раунда ${round}`,
+      [labels[1]!]: `Марка ${round}`,
+      [labels[2]!]: `г. Томск, ул. Раунда, д. ${round}`,
+    });
+    page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(QUESTIONNAIRE);
+    await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+    await dismissFirstDialog(page);
+  }
+  await context.close();
+});
+
+export { tokenAt, stashAt };
