@@ -182,3 +182,11 @@ describe('faults in the router', () => {
     use();
   });
 });
+
+describe('a fault for one poisoned value', () => {
+  it('applies only to requests whose body contains the text', () => {
+    const faults = parseFaults([{ match: 'stash', status: 500, bodyIncludes: 'ЯД' }]);
+    expect(takeFault(faults, 'stashWrite', 'POST', '/v2/stash', null, () => JSON.stringify({ value: 'хорошо' }))).toBeUndefined();
+    expect(takeFault(faults, 'stashWrite', 'POST', '/v2/stash', null, () => JSON.stringify({ value: 'ЯД' }))?.status).toBe(500);
+  });
+});

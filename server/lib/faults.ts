@@ -25,6 +25,8 @@ export interface Fault {
   mutate?: FaultMutation;
   /** huge-list: how many items the list gets (default HUGE_LIST_COUNT). */
   count?: number;
+  /** Only requests whose JSON body contains this text (one poisoned value among good ones). */
+  bodyIncludes?: string;
   /** How many requests it applies to; unlimited when absent. */
   times?: number;
   /**
@@ -54,7 +56,7 @@ export function parseFaults(raw: unknown): Fault[] {
     if (f.mutate !== undefined && !FAULT_MUTATIONS.includes(f.mutate as FaultMutation)) {
       throw new Error(`faults[${i}].mutate: expected one of ${FAULT_MUTATIONS.join(', ')}`);
     }
-    for (const key of ['method', 'token'] as const) {
+    for (const key of ['method', 'token', 'bodyIncludes'] as const) {
       if (f[key] !== undefined && typeof f[key] !== 'string') throw new Error(`faults[${i}].${key}: expected a string`);
     }
     return { ...(f as unknown as Fault) };
@@ -62,12 +64,20 @@ export function parseFaults(raw: unknown): Fault[] {
 }
 
 /** The first fault for a request; a fault with `times` is used up after that many requests. */
-export function takeFault(faults: Fault[], operationId: string, method: string, url: string, token: string | null = null): Fault | undefined {
+export function takeFault(
+  faults: Fault[],
+  operationId: string,
+  method: string,
+  url: string,
+  token: string | null = null,
+  body: () => string = () => '',
+): Fault | undefined {
   const index = faults.findIndex(
     (f) =>
       (f.match === operationId || url.includes(f.match)) &&
       (!f.method || f.method.toUpperCase() === method.toUpperCase()) &&
-      (f.token === undefined || f.token === token),
+      (f.token === undefined || f.token === token) &&
+      (f.bodyIncludes === undefined || body().includes(f.bodyIncludes)),
   );
   if (index < 0) return undefined;
   const fault = faults[index]!;

@@ -177,7 +177,7 @@ async function handle<User>(
   options: RouterOptions<User>,
 ) {
   const { op } = compiled;
-  const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request));
+  const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request), () => JSON.stringify(request.body ?? null));
   if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
   if (fault?.timeout) {
     await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);

@@ -106,3 +106,48 @@ test('offline reloads always start, and «Все изменения сохран
 });
 
 export { tokenAt, stashAt };
+
+/** Screens of the grantee seen online, then opened offline by address: what each must show. */
+const SEEN = [
+  { path: '/tasks', shows: 'Отчёт о целевом использовании средств (просрочен)' },
+  { path: '/projects', shows: 'Проекты' },
+  { path: '/programs', shows: 'Конкурсы' },
+  { path: '/diagnostics', shows: 'Диагностика' },
+  { path: '/calendar', shows: 'Календарь' },
+  { path: '/projects/1', shows: 'РИД' },
+  // An editable task (its form) and a read-only one (the preview of what was submitted).
+  { path: '/tasks/26', shows: 'Отчёт о целевом использовании средств (просрочен)', form: true },
+  { path: '/tasks/8', shows: 'Календарный план VR-платформы (на проверке)' },
+  { path: QUESTIONNAIRE, shows: 'Название проекта', form: true },
+];
+
+test('every screen seen online for two seconds opens offline by address, ten rounds in a row', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const context = await signedInContext(browser, GRANTEE);
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto('/tasks');
+  await waitForServiceWorker(page);
+  for (const screen of SEEN) {
+    await page.goto(screen.path);
+    await expect(page.getByText(screen.shows).first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+  }
+  await context.setOffline(true);
+  const failures: string[] = [];
+  for (let round = 1; round <= 10; round++) {
+    for (const screen of SEEN) {
+      await page.goto(screen.path);
+      const shown = page.getByText(screen.shows).first();
+      const ok = await shown.waitFor({ state: 'visible', timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
+      const broken = (await page.getByText(START_ERROR).count()) + (await page.getByText('Не удалось загрузить').count());
+      const formOk = !screen.form || (await page.getByTestId('save-state').isVisible());
+      if (!ok || broken || !formOk) failures.push(`round ${round}: ${screen.path}`);
+    }
+  }
+  expect(failures).toEqual([]);
+  await context.close();
+});

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
-import { saveStateText, useDraftSyncState } from './save-state';
+import { pluralRu, saveStateText, useDraftSyncState } from './save-state';
 
 /**
  * What the user sees of the offline layer on a questionnaire (DESIGN.md "Offline drafts"): the save state and the
@@ -15,7 +15,7 @@ const DOT: Record<DraftSyncStatus, string> = {
   offline: 'gray.solid',
 };
 
-export function SaveStateIndicator({ hash, store }: { hash: string; store?: DraftStore }) {
+export function SaveStateIndicator({ hash, store = getDraftStore() }: { hash: string; store?: DraftStore }) {
   const state = useDraftSyncState(hash, store);
   return (
     <Stack gap="1">
@@ -23,6 +23,19 @@ export function SaveStateIndicator({ hash, store }: { hash: string; store?: Draf
         <Box w="2" h="2" borderRadius="full" bg={DOT[state.status]} flexShrink={0} aria-hidden="true" />
         <Text>{saveStateText(state)}</Text>
       </HStack>
+      {!!state.failing?.length && (
+        // One edit the server keeps refusing: said here and at its field; other edits keep flowing meanwhile.
+        <HStack gap="2" role="alert" data-testid="failing-edits" fontSize="sm" color="orange.fg">
+          <Text>
+            Сервер не принимает {state.failing.length} {pluralRu(state.failing.length, 'изменение', 'изменения', 'изменений')}
+          </Text>
+          {store.retryNow && (
+            <Button size="xs" variant="outline" onClick={() => retryAll(store, state.failing ?? [])}>
+              Повторить
+            </Button>
+          )}
+        </HStack>
+      )}
       {state.storageError && (
         // Reliability issue, point 6: the device refused the draft (full, broken): said plainly, edits still go out.
         <Text role="alert" fontSize="sm" color="orange.fg" data-testid="storage-error">
@@ -30,6 +43,35 @@ export function SaveStateIndicator({ hash, store }: { hash: string; store?: Draf
         </Text>
       )}
     </Stack>
+  );
+}
+
+function retryAll(store: DraftStore, failing: readonly { hash: string; field: string }[]) {
+  for (const edit of failing) void store.retryNow?.(edit.hash, edit.field);
+}
+
+/** Text shown at a field whose edit the server keeps refusing (FAILING_AFTER_ATTEMPTS). */
+export const FAILING_EDIT_TEXT = 'Сервер не принимает изменение';
+
+/** Whether the server keeps refusing the edit of one field (a primitive snapshot, like useRejectedMessage). */
+export function useFailingEdit(hash: string | null, field: string, store: DraftStore = getDraftStore()): boolean {
+  return useSyncExternalStore(
+    (listener) => (hash ? store.subscribe(listener) : () => undefined),
+    () => (hash ? !!store.getState(hash).failing?.some((f) => f.field === field) : false),
+  );
+}
+
+/** Under a field: the server keeps refusing its edit; «Повторить» sends it again now (nothing is dropped meanwhile). */
+export function FailingEditNotice({ hash, field, store = getDraftStore() }: { hash: string; field: string; store?: DraftStore }) {
+  return (
+    <HStack gap="2" role="alert" fontSize="sm" color="orange.fg" data-testid="failing-edit">
+      <Text>{FAILING_EDIT_TEXT}</Text>
+      {store.retryNow && (
+        <Button size="xs" variant="outline" onClick={() => void store.retryNow?.(hash, field)}>
+          Повторить
+        </Button>
+      )}
+    </HStack>
   );
 }
 

@@ -27,11 +27,20 @@ export interface RejectedEdit {
   hash?: string;
 }
 
+/** An edit the server keeps refusing (5xx): still kept and retried, shown at its field with «Повторить». */
+export interface FailingEdit {
+  hash: string;
+  field: string;
+  attempts: number;
+}
+
 export interface DraftSyncState {
   status: DraftSyncStatus;
   /** Unsent edits: of the draft when getState(hash) is given a hash, else across all drafts of the user. */
   pending: number;
   rejected: RejectedEdit[];
+  /** Edits the server refused several times in a row (FAILING_AFTER_ATTEMPTS); absent in the online-only store. */
+  failing?: FailingEdit[];
   /** False once the app proved there is no network. */
   online?: boolean;
   /** False until the outbox was read once after start. */
@@ -64,6 +73,8 @@ export interface DraftStore {
   subscribe(listener: () => void): () => void;
   /** Values of this draft changed in another tab: keep the open form in step. */
   onRemoteChange?(hash: string, listener: RemoteChangeListener): () => void;
+  /** Sends an edit the server keeps refusing again now («Повторить»). */
+  retryNow?(hash: string, field: string): Promise<void>;
   /** Gives up a rejected edit of a field (the server's value comes back on next open). */
   dismissRejected?(hash: string, field: string): Promise<void>;
 }

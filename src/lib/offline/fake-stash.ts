@@ -26,6 +26,8 @@ export class FakeStashServer {
   userId = 7;
   /** Failures applied to the next writes, in order. */
   failures: FakeFailure[] = [];
+  /** A value this server keeps refusing (answers the status for every write of it), like one poisoned edit. */
+  refuse?: (row: OutboxRow) => number | null;
   /** Called on every write: may add failures or delays on the fly. */
   onWrite?: (row: OutboxRow) => void;
   writeDelayMs = 0;
@@ -97,6 +99,11 @@ export class FakeStashServer {
             });
           }
           if (failure === 'network') throw new ApiError(0, null);
+          const refused = this.refuse?.(row);
+          if (refused) {
+            this.log.push({ kind: row.kind, hash: row.hash, field: row.field, opId: row.opId, seq: row.seq, status: refused });
+            throw new ApiError(refused, { message: 'Внутренняя ошибка сервера' });
+          }
           if (failure && typeof failure === 'object' && 'status' in failure) {
             this.log.push({ kind: row.kind, hash: row.hash, field: row.field, opId: row.opId, seq: row.seq, status: failure.status });
             throw new ApiError(failure.status, { message: failure.message ?? 'Ошибка', errors: failure.message ? [{ field: row.field, message: failure.message }] : undefined });

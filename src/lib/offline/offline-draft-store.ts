@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import { backoffDelay } from './backoff';
 import { Connectivity } from './connectivity';
-import type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, RejectedEdit } from './draft-store';
+import type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, FailingEdit, RejectedEdit } from './draft-store';
 import {
   discardRejected,
   isSendable,
@@ -13,6 +13,7 @@ import {
   purgeUser,
   recordClear,
   recordEdit,
+  retryRowNow,
   rowsOfUser,
   seedSeq,
   storedSeq,
@@ -37,6 +38,8 @@ export const TICK_MS = 10_000;
 /** A tab that announced a drain and went silent longer than this is no longer considered draining. */
 const REMOTE_DRAIN_STALE_MS = 30_000;
 const USER_KEY = 'cabinet_offline_user';
+/** After this many refusals by the server an edit is shown at its field: «Сервер не принимает изменение». */
+export const FAILING_AFTER_ATTEMPTS = 3;
 
 /** Reliability issue, point 6 (storage pressure): what the user reads when the device refuses to keep the draft. */
 export const STORAGE_FULL_TEXT =
@@ -389,6 +392,18 @@ export class OfflineDraftStore implements DraftStore {
     return () => set.delete(listener);
   }
 
+  async retryNow(hash: string, field: string): Promise<void> {
+    await this.writes;
+    const held = this.memory.get(slotOf(hash, field));
+    if (held) {
+      this.memoryFailures = 0;
+      void this.drainMemory();
+    }
+    await this.withDb((db) => retryRowNow(db, hash, field));
+    await this.refresh();
+    await this.replayer.trigger('manual');
+  }
+
   async dismissRejected(hash: string, field: string): Promise<void> {
     await this.writes;
     const held = this.memory.get(slotOf(hash, field));
@@ -733,6 +748,9 @@ export class OfflineDraftStore implements DraftStore {
     const rejected: RejectedEdit[] = rows
       .filter((r) => r.state === 'rejected')
       .map((r) => ({ hash: r.hash, field: r.field, message: r.error ?? 'Сервер отклонил изменение' }));
+    const failing: FailingEdit[] = rows
+      .filter((r) => isSendable(r) && r.attempts >= FAILING_AFTER_ATTEMPTS)
+      .map((r) => ({ hash: r.hash, field: r.field, attempts: r.attempts }));
     const pending = pendingKeys.size;
     const online = this.connectivity.get();
     let status: DraftSyncStatus = 'saved';
@@ -745,6 +763,7 @@ export class OfflineDraftStore implements DraftStore {
       status,
       pending,
       rejected,
+      failing,
       online: online !== 'offline',
       ready: this.rowsLoaded,
       paused: this.replayer.paused,

@@ -93,32 +93,85 @@ describe('offline draft store', () => {
     expect(await store.hasUnsentEdits(7)).toBe(false);
   });
 
-  it('retries 5xx and network failures with exponential back-off, in order, losing nothing', async () => {
+  it('retries 5xx and network failures with exponential back-off, losing nothing', async () => {
     const { server, store, clock } = oneTab();
     server.failures = [{ status: 500 }, { status: 503 }, 'network'];
     store.set(H, 'a', 1);
     store.set(H, 'b', 2);
     await store.flush();
+    // Two refusals in a row: the server refuses everything, the whole replay backs off.
+    expect(server.writes()).toBe(2);
     expect(store.replayer.failures).toBe(1);
     expect(store.replayer.nextAttemptAt - clock.now).toBe(backoffDelay(1, () => 0));
     expect(store.getState(H)).toMatchObject({ status: 'pending', pending: 2 });
 
     // Not before the back-off has passed.
     await store.replayer.trigger('tick');
-    expect(server.writes()).toBe(1);
+    expect(server.writes()).toBe(2);
     clock.now += backoffDelay(1, () => 0);
     await store.replayer.trigger('tick');
+    // The connection is lost: the replay waits for it.
     expect(store.replayer.failures).toBe(2);
-    clock.now += backoffDelay(2, () => 0);
-    await store.replayer.trigger('tick');
-    expect(store.replayer.failures).toBe(3);
     expect(store.getState(H).status).toBe('offline');
     // Reconnect skips the rest of the back-off.
     await store.wake('online');
     await store.replayer.idle();
     expect(server.values(H)).toEqual({ a: 1, b: 2 });
-    expect(server.accepted.map((w) => w.field)).toEqual(['a', 'b']);
     expect(store.replayer.failures).toBe(0);
+  });
+
+  it('one edit the server keeps refusing never blocks other fields or drafts, and is shown after a few attempts', async () => {
+    const { server, store, clock } = oneTab();
+    const OTHER = '7questionnaire36';
+    server.refuse = (row) => (row.value === 'X\u0000Y' ? 500 : null);
+    store.set(H, 'name', 'X\u0000Y');
+    await store.flush();
+    store.set(OTHER, 'report', 'Отчёт');
+    store.set(H, 'brand', 'Марка');
+    await store.replayer.trigger('edit');
+    await store.replayer.idle();
+    expect(server.values(OTHER)).toEqual({ report: 'Отчёт' });
+    expect(server.values(H)).toEqual({ brand: 'Марка' });
+    expect(store.getState(H)).toMatchObject({ status: 'pending', pending: 1, failing: [] });
+    // Each attempt waits out the row's own back-off; after three the field says the server does not take it.
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      clock.now += BACKOFF_MAX_MS;
+      await store.replayer.trigger('tick');
+      await store.replayer.idle();
+      await store.refresh();
+    }
+    expect(store.getState(H).failing).toEqual([{ hash: H, field: 'name', attempts: 3 }]);
+    expect(store.getState().failing).toHaveLength(1);
+    expect(await store.hasUnsentEdits(7)).toBe(true);
+    // Meanwhile other edits still flow at once.
+    store.set(OTHER, 'report', 'Отчёт 2');
+    await store.replayer.trigger('edit');
+    await store.replayer.idle();
+    expect(server.values(OTHER)).toEqual({ report: 'Отчёт 2' });
+    // The person corrects the value: the new one goes through and the warning is gone.
+    store.set(H, 'name', 'XY');
+    await store.flush();
+    expect(server.values(H)).toEqual({ brand: 'Марка', name: 'XY' });
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0, failing: [] });
+  });
+
+  it('«Повторить» sends a refused edit again at once; a pending clear still goes before later edits of its draft', async () => {
+    const { server, store } = oneTab();
+    let refuseClear = true;
+    server.refuse = (row) => (row.kind === 'clear' && refuseClear ? 500 : null);
+    store.set(H, 'old', 1);
+    await store.flush();
+    await store.clear(H);
+    store.set(H, 'fresh', 2);
+    await store.flush();
+    // The clear is refused: the edit made after it waits (else the clear would wipe it later on the server).
+    expect(server.values(H)).toEqual({ old: 1 });
+    refuseClear = false;
+    await store.retryNow(H, '');
+    await store.replayer.idle();
+    await store.refresh();
+    expect(server.values(H)).toEqual({ fresh: 2 });
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
   });
 
   it('pauses on 401 until sign-in, then resumes', async () => {

@@ -137,24 +137,43 @@ export const isSendable = (row: OutboxRow) => row.state === 'pending' || row.sta
 export const isUnsent = (row: OutboxRow) => row.state !== 'acknowledged';
 
 /**
- * Claims the oldest sendable row of a user (lowest seq: the order of the last edits) and marks it in flight.
+ * Claims the oldest sendable row of a user whose own back-off is over and marks it in flight. Order is kept where it
+ * matters: within one draft, a clear goes before the edits made after it, so those wait while it is unsent. Any other
+ * row — of another draft, or another field — never waits for a row the server keeps refusing.
  * A row left "in flight" by a closed tab is claimed again: its opId makes the resend idempotent.
+ * `force` ignores the rows' own back-off (a flush, «Повторить»); `skip` holds the operations already tried in this pass.
  */
-export async function claimNext(db: OfflineDb, userId: number, now: number): Promise<OutboxRow | null> {
+export async function claimNext(
+  db: OfflineDb,
+  userId: number,
+  now: number,
+  options: { force?: boolean; skip?: ReadonlySet<string> } = {},
+): Promise<OutboxRow | null> {
   const tx = handled(db.transaction('outbox', 'readwrite'));
   let claimed: OutboxRow | null = null;
+  const heldByClear = new Set<string>();
   let cursor = await tx.store.index('bySeq').openCursor();
   while (cursor) {
     const row = cursor.value;
-    if (row.userId === userId && isSendable(row)) {
-      claimed = { ...row, state: 'in-flight', updatedAt: now };
-      await cursor.update(claimed);
-      break;
+    if (row.userId === userId && isSendable(row) && !heldByClear.has(row.hash)) {
+      if (!options.skip?.has(row.opId) && (options.force || (row.nextAttemptAt ?? 0) <= now)) {
+        claimed = { ...row, state: 'in-flight', updatedAt: now };
+        await cursor.update(claimed);
+        break;
+      }
+      if (row.kind === 'clear') heldByClear.add(row.hash);
     }
     cursor = await cursor.continue();
   }
   await tx.done;
   return claimed;
+}
+
+/** When the soonest row now waiting out its own back-off may go (null: none waits). */
+export async function nextRowAttemptAt(db: OfflineDb, userId: number): Promise<number | null> {
+  const rows = await db.getAllFromIndex('outbox', 'byUser', userId);
+  const waits = rows.filter((r) => isSendable(r) && (r.nextAttemptAt ?? 0) > 0).map((r) => r.nextAttemptAt!);
+  return waits.length ? Math.min(...waits) : null;
 }
 
 /**
@@ -183,9 +202,28 @@ export function reject(db: OfflineDb, sent: OutboxRow, message: string, now: num
   return settle(db, sent, (row) => ({ ...row, state: 'rejected', error: message, updatedAt: now }));
 }
 
-/** Back to pending for a later attempt (5xx, network failure, time-out, paused by 401). */
-export function release(db: OfflineDb, sent: OutboxRow, now: number, countAttempt: boolean) {
-  return settle(db, sent, (row) => ({ ...row, state: 'pending', attempts: row.attempts + (countAttempt ? 1 : 0), updatedAt: now }));
+/**
+ * Back to pending for a later attempt. A refusal by the server (5xx) counts against the row and gives it a back-off of
+ * its own (`retryAt`); a lost connection, a time-out or a 401 does not: the replay as a whole waits for those.
+ */
+export function release(db: OfflineDb, sent: OutboxRow, now: number, countAttempt: boolean, retryAt = 0) {
+  return settle(db, sent, (row) => ({
+    ...row,
+    state: 'pending',
+    attempts: row.attempts + (countAttempt ? 1 : 0),
+    nextAttemptAt: countAttempt ? retryAt : (row.nextAttemptAt ?? 0),
+    updatedAt: now,
+  }));
+}
+
+/** The person asks to try a refused row again now («Повторить»). */
+export async function retryRowNow(db: OfflineDb, hash: string, field: string): Promise<boolean> {
+  const tx = handled(db.transaction('outbox', 'readwrite'));
+  const row = await tx.store.get([hash, field]);
+  const due = !!row && isSendable(row);
+  if (due) await tx.store.put({ ...row, nextAttemptAt: 0 });
+  await tx.done;
+  return due;
 }
 
 /** The server already holds a newer value (409): the stale write is dropped. */
@@ -236,8 +274,8 @@ export async function discardRejected(db: OfflineDb, hash: string, field: string
 
 /** Sign-out: every local draft of the user goes (the caller warned about unsent edits first). */
 export async function purgeUser(db: OfflineDb, userId: number): Promise<void> {
-  const tx = handled(db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite'));
-  for (const name of ['outbox', 'mirror'] as const) {
+  const tx = handled(db.transaction(['outbox', 'mirror', 'drafts', 'documents'], 'readwrite'));
+  for (const name of ['outbox', 'mirror', 'documents'] as const) {
     const store = tx.objectStore(name);
     for (const key of await store.index('byUser').getAllKeys(userId)) await store.delete(key);
   }

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import { backoffDelay } from './backoff';
 import type { Connectivity } from './connectivity';
-import { acknowledge, claimNext, dropStale, purgeAcknowledged, reject, release } from './outbox';
+import { acknowledge, claimNext, dropStale, nextRowAttemptAt, purgeAcknowledged, reject, release } from './outbox';
 import type { OfflineDb, OutboxRow } from './schema';
 import type { StashTransport } from './transport';
 
@@ -11,7 +11,9 @@ import type { StashTransport } from './transport';
  * - 2xx → acknowledged, then removed; 409 → the server holds a newer value: the stale write is dropped;
  * - 401 → paused until the user signs in again (the row stays pending);
  * - other 4xx → rejected with the server's message (shown at the field; never retried by itself);
- * - 5xx, 408, 429, network failure, time-out → retried with exponential back-off.
+ * - 5xx, 408, 429 → that row is retried with a back-off of its own; the drain goes on with the other rows (one value the
+ *   server keeps refusing never blocks the rest). Two refusals in a row mean the server refuses everything: all wait.
+ * - network failure, time-out → the whole replay waits with exponential back-off (the connection is the problem).
  */
 export const REPLAY_LOCK = 'cabinet-outbox-replay';
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -102,6 +104,8 @@ export class Replayer {
   /** Asks for a drain. Reconnect, focus and sign-in skip the remaining back-off. */
   trigger(reason: TriggerReason): Promise<void> {
     if (reason === 'online' || reason === 'focus' || reason === 'sign-in' || reason === 'manual') this.nextAttemptAt = 0;
+    // A flush or «Повторить»: every row is tried once now, its own back-off notwithstanding.
+    if (reason === 'manual') this.forceNext = true;
     if (reason === 'sign-in') this.paused = null;
     return this.drain();
   }
@@ -114,6 +118,7 @@ export class Replayer {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.rowTimer) clearTimeout(this.rowTimer);
   }
 
   /** Resolves when the current drain (and any drain asked for meanwhile) has finished. */
@@ -186,20 +191,45 @@ export class Replayer {
     if (userId === null) return;
     const db = await this.deps.db();
     this.deps.onEvent?.({ type: 'active', active: true });
+    let refusedInARow = 0;
+    const force = this.forceNext;
+    this.forceNext = false;
+    const tried = new Set<string>();
     try {
       while (this.canSend()) {
-        const row = await claimNext(db, userId, this.now());
+        const row = await claimNext(db, userId, this.now(), { force, skip: tried });
         if (!row) break;
+        tried.add(row.opId);
         this.deps.onEvent?.({ type: 'sending', row });
         const outcome = await this.send(row);
-        await this.settle(db, row, outcome);
+        const refused = outcome.kind === 'retry' && outcome.reason === 'server';
+        refusedInARow = refused ? refusedInARow + 1 : 0;
+        await this.settle(db, row, outcome, refusedInARow >= 2);
         this.deps.onEvent?.({ type: 'settled', row, outcome });
-        if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') break;
+        if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
       }
+      // Rows waiting out their own back-off are tried when it ends.
+      const due = await nextRowAttemptAt(db, userId);
+      if (due !== null && !this.stopped && !this.paused) this.scheduleAt(due);
     } finally {
       await purgeAcknowledged(db);
       this.deps.onEvent?.({ type: 'active', active: false });
     }
+  }
+
+  private rowTimer: ReturnType<typeof setTimeout> | null = null;
+  private forceNext = false;
+
+  /** A drain when the soonest row's own back-off ends (the replay-wide back-off has its own timer). */
+  private scheduleAt(at: number) {
+    if (this.rowTimer) clearTimeout(this.rowTimer);
+    this.rowTimer = setTimeout(
+      () => {
+        this.rowTimer = null;
+        void this.drain();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   private async send(row: OutboxRow): Promise<SendOutcome> {
@@ -220,7 +250,7 @@ export class Replayer {
     }
   }
 
-  private async settle(db: OfflineDb, row: OutboxRow, outcome: SendOutcome) {
+  private async settle(db: OfflineDb, row: OutboxRow, outcome: SendOutcome, serverWide = false) {
     const now = this.now();
     const { connectivity } = this.deps;
     switch (outcome.kind) {
@@ -250,11 +280,17 @@ export class Replayer {
         return;
       case 'retry':
         this.stats.retried++;
+        if (outcome.reason === 'server') {
+          // The server answered: this row backs off on its own; the rest of the outbox goes on.
+          connectivity.markOnline();
+          await release(db, row, now, true, now + backoffDelay(row.attempts + 1, this.deps.random));
+          if (!serverWide) return;
+        } else {
+          if (outcome.reason === 'network') connectivity.markOffline();
+          await release(db, row, now, false);
+        }
         this.failures++;
         this.nextAttemptAt = now + backoffDelay(this.failures, this.deps.random);
-        if (outcome.reason === 'network') connectivity.markOffline();
-        else if (outcome.reason === 'server') connectivity.markOnline();
-        await release(db, row, now, true);
         this.schedule();
         return;
     }

@@ -26,7 +26,10 @@ export interface OutboxRow {
   /** Monotonic per device: the server refuses a write whose seq is not newer than what it stores. */
   seq: number;
   state: OutboxState;
+  /** Answers of the server that refused the row (5xx and the like); connection losses do not count. */
   attempts: number;
+  /** This row's own back-off after the server refused it: other rows and drafts go on meanwhile (0 or absent: now). */
+  nextAttemptAt?: number;
   /** The server's message when rejected. */
   error: string | null;
   createdAt: number;
@@ -55,6 +58,15 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** A screen's data kept for offline use (a task's definition, values, attachments list): one row per user and query. */
+export interface DocumentRow {
+  /** `${userId}|${JSON of the query key}`. */
+  key: string;
+  userId: number;
+  data: unknown;
+  savedAt: number;
+}
+
 export interface OfflineDbSchema extends DBSchema {
   outbox: {
     key: [string, string];
@@ -68,6 +80,7 @@ export interface OfflineDbSchema extends DBSchema {
   };
   meta: { key: string; value: MetaRow };
   drafts: { key: string; value: DraftRow; indexes: { byUser: number } };
+  documents: { key: string; value: DocumentRow; indexes: { byUser: number } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineDbSchema>;
@@ -90,6 +103,11 @@ export const MIGRATIONS: ((db: OfflineDb, tx: UpgradeTx) => void)[] = [
     tx.objectStore('mirror').createIndex('byUser', 'userId');
     const drafts = db.createObjectStore('drafts', { keyPath: 'hash' });
     drafts.createIndex('byUser', 'userId');
+  },
+  // 3: what a task or questionnaire needs to open offline (definition, values, attachments list), beside the mirror.
+  (db) => {
+    const documents = db.createObjectStore('documents', { keyPath: 'key' });
+    documents.createIndex('byUser', 'userId');
   },
 ];
 

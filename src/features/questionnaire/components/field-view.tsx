@@ -9,7 +9,7 @@ import { FileFieldView } from './file-field';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
 import { RichText } from './rich-text';
-import { useRejectedMessage } from '@/lib/offline/components';
+import { FailingEditNotice, useFailingEdit, useRejectedMessage } from '@/lib/offline/components';
 
 declare global {
   interface Window {
@@ -64,6 +64,8 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
   const target = store.draftTarget;
   // DESIGN.md "Offline drafts": a draft write the server refused (4xx) shows its message at the field.
   const rejected = useRejectedMessage(target?.hash ?? null, slot, target?.store);
+  // An edit the server keeps refusing (5xx): said at the field with «Повторить»; the other fields keep saving.
+  const failing = useFailingEdit(target?.hash ?? null, slot, target?.store);
   if (!VALUE_INPUTS[field.dataType]) return null;
   const message = meta.error ?? meta.remote ?? rejected;
   const showLabel = label && !SELF_LABELLED.has(field.dataType);
@@ -103,7 +105,8 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
       {label && field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" />}
       {label && field.note && <Field.HelperText>{field.note}</Field.HelperText>}
       {message && <Field.ErrorText>{message}</Field.ErrorText>}
-      {!message && meta.hint && (
+      {!message && failing && target && <FailingEditNotice hash={target.hash} field={slot} store={target.store} />}
+      {!message && !failing && meta.hint && (
         <Text fontSize="sm" color="green.fg">
           {meta.hint}
         </Text>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { withKeptCopy } from '@/lib/offline/durable-query';
 import { tasksKeys, type CountFilters, type ExpertListParams, type PointListParams } from './keys';
 import type { PointPage } from './types';
 
@@ -110,7 +111,8 @@ export const templatesLookupQuery = () =>
 export const pointQuery = (id: number) =>
   queryOptions({
     queryKey: tasksKeys.detail(id),
-    queryFn: () => unwrap(api().main.GET('/v2/projects/project-point/{id}', { params: { path: { id } } })),
+    // Kept in IndexedDB: a task seen once opens offline, read-only preview included.
+    queryFn: () => withKeptCopy(tasksKeys.detail(id), () => unwrap(api().main.GET('/v2/projects/project-point/{id}', { params: { path: { id } } }))),
     // Action buttons follow the server flags: a cached copy (possibly restored from storage) is shown at once and
     // always revalidated.
     staleTime: 0,
@@ -121,5 +123,6 @@ export const attachmentsQuery = (pointId: number) =>
   queryOptions({
     queryKey: tasksKeys.attachments(pointId),
     staleTime: 0,
-    queryFn: () => unwrap(api().main.GET('/v2/projects/list-attach', { params: { query: { 'filter[pointId]': pointId } } })),
+    queryFn: () =>
+      withKeptCopy(tasksKeys.attachments(pointId), () => unwrap(api().main.GET('/v2/projects/list-attach', { params: { query: { 'filter[pointId]': pointId } } }))),
   });
