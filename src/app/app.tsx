@@ -10,8 +10,8 @@ import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
 import { forgetUserRecord } from '@/features/auth/user-record';
 import { consumeTokenLink } from '@/features/auth/token-link';
-import { notifyInfo, preloadToaster, Toaster } from '@/components/toaster';
-import { isOnline, OFFLINE_ACTION_QUEUED_TEXT, subscribeOnline } from '@/lib/offline/connectivity';
+import { preloadToaster, Toaster } from '@/components/toaster';
+import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/lib/pwa/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { registerServiceWorker } from '@/lib/pwa/service-worker';
@@ -53,13 +53,10 @@ export function App() {
       if ('requestIdleCallback' in window) requestIdleCallback(afterFirstScreen, { timeout: 1_000 });
       else setTimeout(afterFirstScreen, 200);
     });
-    // Queries and actions pause while the network is proved absent; an action started then says so instead of failing.
+    // Queries pause while the network is proved absent; an action started then is refused (query-client.ts).
     onlineManager.setEventListener((setOnline) => {
       setOnline(isOnline());
       return subscribeOnline(setOnline);
-    });
-    queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'pause') notifyInfo(OFFLINE_ACTION_QUEUED_TEXT);
     });
     // A route chunk missing after a deploy: reload once to get the new build.
     router.subscribe('onResolved', () => {

@@ -1,8 +1,9 @@
-import { QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
+import { MutationCache, QueryClient, hydrate, notifyManager, onlineManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
 import { testOverrideMs } from '@/lib/api/transport';
+import { offlineActionError } from '@/lib/offline/connectivity';
 
 /** Seen lists and details stay readable offline (DESIGN.md "Offline drafts", last point). */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -13,6 +14,13 @@ export function createQueryClient(): QueryClient {
   // no longer sends the request twice).
   notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({
+    // An action (archive, withdraw, profile, requests…) needs the server: offline it is refused at once with «Нет
+    // соединения — действие недоступно» instead of a paused mutation that a reload would silently drop.
+    mutationCache: new MutationCache({
+      onMutate: () => {
+        if (!onlineManager.isOnline()) throw offlineActionError();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -27,7 +35,8 @@ export function createQueryClient(): QueryClient {
         // TanStack's default back-off (1 s, 2 s, … up to 30 s); end-to-end tests may shorten it.
         retryDelay: (attempt) => testOverrideMs('cabinet_retry_delay_ms') ?? Math.min(1000 * 2 ** attempt, 30_000),
       },
-      mutations: { networkMode: 'online', retry: false },
+      // Never paused: a connection lost mid-action fails it with a clear message (see mutationCache above).
+      mutations: { networkMode: 'always', retry: false },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, stashAt, startOwnServer, tokenAt, waitForServiceWorker, type OwnServer } from './offline-support';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, startOwnServer, waitForServiceWorker, type OwnServer } from './offline-support';
 
 /**
  * The offline promise as a person meets it (issue "Offline drafts keep their promise in a real browser"): the built app
@@ -26,7 +26,7 @@ test.afterAll(async () => {
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
 
 /** Types like a person: focus, select what is there, type character by character. */
-export async function typeInto(page: Page, label: string, text: string) {
+async function typeInto(page: Page, label: string, text: string) {
   const input = field(page, label);
   await input.click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -105,7 +105,6 @@ test('offline reloads always start, and «Все изменения сохран
   await context.close();
 });
 
-export { tokenAt, stashAt };
 
 /** Screens of the grantee seen online, then opened offline by address: what each must show. */
 const SEEN = [
@@ -149,5 +148,83 @@ test('every screen seen online for two seconds opens offline by address, ten rou
     }
   }
   expect(failures).toEqual([]);
+  await context.close();
+});
+
+test('one edit the server keeps refusing is shown at its field and never holds back the others', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const USER = 8;
+  // The reference back end refuses this one value with a 500, as any back end can for one value.
+  await setFaults(await (await browser.newContext()).request, server.baseURL, [{ match: '/v2/stash', method: 'POST', status: 500, bodyIncludes: 'ЯДОВИТОЕ' }]);
+  const context = await signedInContext(browser, USER);
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(QUESTIONNAIRE);
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await dismissFirstDialog(page);
+  await typeInto(page, 'Название проекта', 'ЯДОВИТОЕ название');
+  await typeInto(page, 'Торговая марка продукта', 'Марка рядом');
+
+  // Another draft of the same person, edited afterwards: it reaches the server at once.
+  await page.goto('/tasks/36');
+  const taskField = page.locator('form').getByRole('textbox').first();
+  await expect(taskField).toBeVisible({ timeout: 30_000 });
+  const taskFieldName = await taskField.getAttribute('id');
+  await taskField.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Теплица: план уточнён', { delay: 5 });
+  const token = await page.evaluate(() => localStorage.getItem('access_token')!);
+  await expect
+    .poll(async () => Object.values((await stashAt(page.request, server.baseURL, token, `${USER}questionnaire36`)).values), { timeout: 15_000 })
+    .toContain('Теплица: план уточнён');
+  expect(taskFieldName).toBeTruthy();
+  // The field beside the refused one went through too.
+  const started = await stashAt(page.request, server.baseURL, token, `${USER}questionnaireSTART-2026`);
+  expect(Object.values(started.values)).toContain('Марка рядом');
+  expect(Object.values(started.values)).not.toContain('ЯДОВИТОЕ название');
+
+  // Back on the questionnaire: after a few refusals the field and the indicator say so; nothing was dropped.
+  await page.goto(QUESTIONNAIRE);
+  await dismissFirstDialog(page);
+  await expect(field(page, 'Название проекта')).toHaveValue('ЯДОВИТОЕ название');
+  const notice = page.getByTestId('failing-edit');
+  await expect(notice).toContainText('Сервер не принимает изменение', { timeout: 60_000 });
+  await expect(page.getByTestId('failing-edits')).toContainText('Сервер не принимает 1 изменение');
+  await expect(page.getByTestId('save-state')).toHaveText('1 изменение ожидает отправки');
+
+  // The server takes it again: «Повторить» sends it at once.
+  await setFaults(page.request, server.baseURL, []);
+  await notice.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByTestId('save-state')).toHaveText(SAVED, { timeout: 15_000 });
+  await expect(page.getByTestId('failing-edit')).toHaveCount(0);
+  expect(Object.values((await stashAt(page.request, server.baseURL, token, `${USER}questionnaireSTART-2026`)).values)).toContain('ЯДОВИТОЕ название');
+  await context.close();
+});
+
+test('actions that need the server are refused offline in plain words, never promised and dropped after a reload', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await signedInContext(browser, GRANTEE);
+  const page = await context.newPage();
+  await page.goto('/tasks/17');
+  const toEdit = page.getByRole('button', { name: 'Вернуться к редактированию' });
+  await expect(toEdit).toBeEnabled({ timeout: 30_000 });
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(2_000);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Отозванный план диагностики').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('offline-actions')).toHaveText('Нет соединения — действие недоступно');
+  await expect(toEdit).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Отменить отзыв' })).toBeDisabled();
+  await expect(page.getByText('Действие будет выполнено')).toHaveCount(0);
+
+  // Back online after a reload: nothing happened behind the person's back, and the action works now.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(toEdit).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('offline-actions')).toHaveCount(0);
+  await toEdit.click();
+  await expect(page.getByText('Точка возвращена к редактированию')).toBeVisible({ timeout: 15_000 });
   await context.close();
 });

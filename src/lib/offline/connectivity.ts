@@ -139,10 +139,15 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeShared, isOnline, () => true);
 }
 
-/** The plain text for an action that needs the network while there is none. */
-export const OFFLINE_ACTION_TEXT = 'Нет соединения. Действие будет доступно, когда связь восстановится.';
-/** An action started offline waits and is sent once the connection is back. */
-export const OFFLINE_ACTION_QUEUED_TEXT = 'Нет соединения. Действие будет выполнено, когда связь восстановится.';
+/**
+ * An action that needs the server, started while the connection is proved absent, is refused at once with this text
+ * (DESIGN.md: nothing is promised that the code does not keep — only draft edits are queued, in the durable outbox).
+ */
+export const OFFLINE_ACTION_REFUSED_TEXT = 'Нет соединения — действие недоступно';
+
+export function offlineActionError(): ApiError {
+  return new ApiError(0, null, OFFLINE_ACTION_REFUSED_TEXT, 'network');
+}
 
 /** Lets another online flag (e.g. TanStack Query's onlineManager) follow the proved connectivity. */
 export function subscribeOnline(listener: (online: boolean) => void): () => void {

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { errorToastText } from '@/lib/api/errors';
 import { DIALOG_WIDTH } from '@/lib/limits';
 import { notifyError, notifySuccess } from '@/components/toaster';
+import { OFFLINE_ACTION_REFUSED_TEXT, useOnline } from '@/lib/offline/connectivity';
 import { useHoldPoint } from '../api/hold';
 import { useCancelHold } from '../api/hold-cancel';
 import { useReturnToEdit } from '../api/to-edit';
@@ -47,10 +48,18 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
     }
   };
 
-  const busy = hold.isPending || cancelHold.isPending || toEdit.isPending || archive.isPending || unarchive.isPending;
+  // Offline the server's actions are unavailable, said beside them (downloads of files already fetched still work).
+  const online = useOnline();
+  const busy = hold.isPending || cancelHold.isPending || toEdit.isPending || archive.isPending || unarchive.isPending || !online;
+  const anyAction = buttons.withdraw || buttons.cancelHold || buttons.returnToEdit || buttons.toArchive || buttons.fromArchive;
 
   return (
     <>
+      {!online && anyAction && (
+        <Text fontSize="sm" color="fg.muted" data-testid="offline-actions">
+          {OFFLINE_ACTION_REFUSED_TEXT}
+        </Text>
+      )}
       <Flex gap="2" wrap="wrap" role="toolbar" aria-label="Действия с задачей">
         {signAction}
         {buttons.withdraw && (
