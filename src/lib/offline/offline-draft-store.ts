@@ -1,11 +1,13 @@
 import { ApiError } from '../api/errors';
 import { backoffDelay } from './backoff';
 import { Connectivity } from './connectivity';
-import type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, FailingEdit, RejectedEdit } from './draft-store';
+import type { DraftChange, DraftStore, DraftSyncState, DraftValue } from './draft-store';
+import { computeSyncState } from './sync-state';
 import {
   discardRejected,
   isSendable,
   isUnsent,
+  mergeDraft,
   mergeIntoMirror,
   mirrorOfDraft,
   newOpId,
@@ -38,8 +40,7 @@ export const TICK_MS = 10_000;
 /** A tab that announced a drain and went silent longer than this is no longer considered draining. */
 const REMOTE_DRAIN_STALE_MS = 30_000;
 const USER_KEY = 'cabinet_offline_user';
-/** After this many refusals by the server an edit is shown at its field: «Сервер не принимает изменение». */
-export const FAILING_AFTER_ATTEMPTS = 3;
+
 
 /** Reliability issue, point 6 (storage pressure): what the user reads when the device refuses to keep the draft. */
 export const STORAGE_FULL_TEXT =
@@ -292,15 +293,8 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Edits held only in memory (the device refused them) win over what the server or the mirror holds. */
   private withMemory(hash: string, values: Record<string, DraftValue>): Record<string, DraftValue> {
-    const rows = [...this.memory.values()].filter((r) => r.hash === hash && r.state !== 'acknowledged').sort((a, b) => a.seq - b.seq);
-    if (!rows.length) return values;
-    let out = { ...values };
-    for (const row of rows) {
-      if (row.kind === 'clear') out = {};
-      else if (row.kind === 'set') out[row.field] = row.value;
-      else delete out[row.field];
-    }
-    return out;
+    const rows = [...this.memory.values()].filter((r) => r.hash === hash && r.state !== 'acknowledged');
+    return rows.length ? mergeDraft({ values }, rows) : values;
   }
 
   private async loadStored(hash: string): Promise<Record<string, DraftValue>> {
@@ -320,7 +314,7 @@ export class OfflineDraftStore implements DraftStore {
           // The device cannot keep the merge: the form opens with the server's values and the unsent local ones (the
           // warning is for edits the device refuses, shown when there are some).
           console.error('Черновик с сервера не сохранён на устройстве', error);
-          return mergeWithoutDevice(server.values, this.rows.filter((r) => r.hash === hash && isUnsent(r)));
+          return mergeDraft({ values: server.values }, this.rows.filter((r) => r.hash === hash && isUnsent(r)));
         }
       } catch (error) {
         if (error instanceof ApiError && error.status > 0) this.connectivity.markOnline();
@@ -736,40 +730,19 @@ export class OfflineDraftStore implements DraftStore {
   }
 
   private computeState(hash?: string): DraftSyncState {
-    const userId = this.currentUserId();
-    const mine = (row: OutboxRow) => (hash !== undefined ? row.hash === hash : userId === null || row.userId === userId);
-    const rows = [...this.rows.filter(mine), ...[...this.memory.values()].filter(mine)];
-    const pendingKeys = new Set(rows.filter(isSendable).map((r) => `${r.hash}\u0000${r.field}`));
-    for (const [draft, fields] of this.unflushed) {
-      if (hash !== undefined && draft !== hash) continue;
-      if (hash === undefined && userId !== null && (userIdOfHash(draft) ?? userId) !== userId) continue;
-      for (const field of fields.keys()) pendingKeys.add(`${draft}\u0000${field}`);
-    }
-    const rejected: RejectedEdit[] = rows
-      .filter((r) => r.state === 'rejected')
-      .map((r) => ({ hash: r.hash, field: r.field, message: r.error ?? 'Сервер отклонил изменение' }));
-    const failing: FailingEdit[] = rows
-      .filter((r) => isSendable(r) && r.attempts >= FAILING_AFTER_ATTEMPTS)
-      .map((r) => ({ hash: r.hash, field: r.field, attempts: r.attempts }));
-    const pending = pendingKeys.size;
-    const online = this.connectivity.get();
-    let status: DraftSyncStatus = 'saved';
-    if (pending > 0) {
-      if (online === 'offline') status = 'offline';
-      else if (this.drainingNow() && !this.replayer.paused) status = 'saving';
-      else status = 'pending';
-    }
-    return {
-      status,
-      pending,
-      rejected,
-      failing,
-      online: online !== 'offline',
-      ready: this.rowsLoaded,
+    return computeSyncState({
+      rows: [...this.rows, ...this.memory.values()],
+      typing: new Map([...this.unflushed].map(([draft, fields]) => [draft, fields.keys()])),
+      hash,
+      userId: this.currentUserId(),
+      connectivity: this.connectivity.get(),
+      draining: this.drainingNow(),
       paused: this.replayer.paused,
+      loaded: this.rowsLoaded,
       storageError: this.storageError,
-    };
+    });
   }
+
 }
 
 function cloneValue(value: DraftValue): DraftValue {
@@ -779,15 +752,4 @@ function cloneValue(value: DraftValue): DraftValue {
   } catch {
     return JSON.parse(JSON.stringify(value)) as DraftValue;
   }
-}
-
-/** The merge of DESIGN.md without the device (it refused to store it): server values, then the unsent local edits. */
-function mergeWithoutDevice(server: Record<string, unknown>, unsent: OutboxRow[]): Record<string, unknown> {
-  let out: Record<string, unknown> = { ...server };
-  for (const row of [...unsent].sort((a, b) => a.seq - b.seq)) {
-    if (row.kind === 'clear') out = {};
-    else if (row.kind === 'set') out[row.field] = row.value;
-    else delete out[row.field];
-  }
-  return out;
 }

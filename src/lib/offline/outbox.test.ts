@@ -187,8 +187,19 @@ describe('merge on open', () => {
     ['acknowledged and older than the server', { a: 'other device' }, { a: 200 }, [row('a', { value: 'ack', state: 'acknowledged', seq: 100 })], { a: 'other device' }],
     ['pending clear hides older server fields', { a: 1, b: 2 }, { a: 50, b: 300 }, [row(CLEAR_FIELD, { kind: 'clear', seq: 100 })], { b: 2 }],
     ['edit after a pending clear', { a: 1 }, { a: 50 }, [row(CLEAR_FIELD, { kind: 'clear', seq: 100 }), row('c', { value: 3, seq: 101 })], { c: 3 }],
+    ['an edit older than a pending clear (two stores) is gone', { a: 1 }, {}, [row('b', { value: 'old', seq: 90 }), row(CLEAR_FIELD, { kind: 'clear', seq: 100 })], {}],
   ])('%s', (_name, values, seqs, rows, expected) => {
     expect(mergeDraft({ values, seqs }, rows as OutboxRow[])).toEqual(expected);
+  });
+
+  const kept = (field: string, value: unknown, seq: number | null) => ({ hash: H, field, userId: 7, value, seq, updatedAt: 0 });
+  it.each([
+    ['a read that crossed an acknowledged write keeps the newer mirror value', { a: 'old' }, { a: 50 }, [kept('a', 'sent', 100)], { a: 'sent' }],
+    ['a newer server value (another device) wins over the mirror', { a: 'other' }, { a: 200 }, [kept('a', 'sent', 100)], { a: 'other' }],
+    ['a mirror value without seq never overrides', { a: 'server' }, { a: 50 }, [kept('a', 'local', null)], { a: 'server' }],
+    ['a field the server no longer has is not brought back', {}, {}, [kept('a', 'gone', 100)], {}],
+  ])('%s', (_name, values, seqs, mirror, expected) => {
+    expect(mergeDraft({ values, seqs }, [], mirror)).toEqual(expected);
   });
 
   it('writes the merge into the mirror without losing an edit recorded before it', async () => {

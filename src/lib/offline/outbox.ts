@@ -290,21 +290,27 @@ export interface ServerDraft {
 }
 
 /**
- * Merge on open (DESIGN.md): everything comes from the server except unsent local edits, which win. An acknowledged
- * local write also wins over a server answer that predates it (lower seq), so a slow read never rolls a field back.
+ * The one merge of the offline layer (DESIGN.md "Offline drafts"), used on open, without the device and for the edits
+ * memory holds: everything comes from the server except unsent local edits, which win, in seq order; a pending clear
+ * removes what the server holds except fields written after it elsewhere, and local edits older than it. An
+ * acknowledged local write — still in the outbox, or in the mirror with its seq — also wins over a server answer that
+ * predates it (lower seq), so a read that crossed a write in flight never rolls a field back.
  */
-export function mergeDraft(server: ServerDraft, rows: OutboxRow[]): Record<string, unknown> {
+export function mergeDraft(server: ServerDraft, rows: readonly OutboxRow[], mirror: readonly MirrorRow[] = []): Record<string, unknown> {
   const seqs = server.seqs ?? {};
   const ordered = [...rows].sort((a, b) => a.seq - b.seq);
   const clear = ordered.filter((r) => r.kind === 'clear' && isUnsent(r)).pop();
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(server.values)) {
-    // A pending clear removes what the server holds, except fields written after it elsewhere.
     if (clear && !((seqs[field] ?? -1) > clear.seq)) continue;
     values[field] = value;
   }
+  for (const kept of mirror) {
+    const serverSeq = seqs[kept.field];
+    if (kept.seq !== null && serverSeq !== undefined && kept.field in values && serverSeq < kept.seq) values[kept.field] = kept.value;
+  }
   for (const row of ordered) {
-    if (row.kind === 'clear') continue;
+    if (row.kind === 'clear' || (clear && row.seq < clear.seq)) continue;
     const wins = isUnsent(row) || (seqs[row.field] ?? -1) < row.seq;
     if (!wins) continue;
     if (row.kind === 'set') values[row.field] = row.value;
@@ -326,8 +332,8 @@ export async function mergeIntoMirror(
 ): Promise<Record<string, unknown>> {
   const tx = handled(db.transaction(['outbox', 'mirror', 'drafts'], 'readwrite'));
   const rows = await tx.objectStore('outbox').index('byHash').getAll(hash);
-  const merged = mergeDraft(server, rows);
   const mirror = tx.objectStore('mirror');
+  const merged = mergeDraft(server, rows, await mirror.index('byHash').getAll(hash));
   for (const key of await mirror.index('byHash').getAllKeys(hash)) await mirror.delete(key);
   const rowSeq = new Map(rows.map((r) => [r.field, r.seq]));
   for (const [field, value] of Object.entries(merged)) {

@@ -1,0 +1,65 @@
+import type { DraftSyncState, DraftSyncStatus, FailingEdit, RejectedEdit } from './draft-store';
+import { userIdOfHash, type OutboxRow } from './schema';
+
+/** After this many refusals by the server an edit is shown at its field: «Сервер не принимает изменение». */
+export const FAILING_AFTER_ATTEMPTS = 3;
+
+/** What the save state is computed from: the durable outbox (and its in-memory fallback), never one tab's guess. */
+export interface SyncInput {
+  /** Rows of the outbox: IndexedDB's as last read, plus the edits the device refused and memory holds. */
+  rows: readonly OutboxRow[];
+  /** Fields being typed or being written to the device right now: draft key → field codes. */
+  typing: ReadonlyMap<string, Iterable<string>>;
+  /** The draft asked about; undefined: every draft of the user (the global count, the sign-out warning). */
+  hash?: string;
+  userId: number | null;
+  connectivity: 'online' | 'offline' | 'unknown';
+  /** A tab (this or another) is sending right now. */
+  draining: boolean;
+  paused: 'auth' | null;
+  /** The outbox was read once since start. */
+  loaded: boolean;
+  storageError: string | null;
+}
+
+const rowIsSendable = (row: OutboxRow) => row.state === 'pending' || row.state === 'in-flight';
+
+/**
+ * The save state (DESIGN.md "Offline drafts"): «Все изменения сохранены» only when no edit of the draft is typed,
+ * on its way to the device, or unsent in the outbox; pending edits are counted per field; refused and failing edits
+ * are listed for their fields. Pure: table-tested in sync-state.test.ts.
+ */
+export function computeSyncState(input: SyncInput): DraftSyncState {
+  const { hash, userId } = input;
+  const mine = (row: OutboxRow) => (hash !== undefined ? row.hash === hash : userId === null || row.userId === userId);
+  const rows = input.rows.filter(mine);
+  const pendingKeys = new Set(rows.filter(rowIsSendable).map((r) => `${r.hash}\u0000${r.field}`));
+  for (const [draft, fields] of input.typing) {
+    if (hash !== undefined && draft !== hash) continue;
+    if (hash === undefined && userId !== null && (userIdOfHash(draft) ?? userId) !== userId) continue;
+    for (const field of fields) pendingKeys.add(`${draft}\u0000${field}`);
+  }
+  const rejected: RejectedEdit[] = rows
+    .filter((r) => r.state === 'rejected')
+    .map((r) => ({ hash: r.hash, field: r.field, message: r.error ?? 'Сервер отклонил изменение' }));
+  const failing: FailingEdit[] = rows
+    .filter((r) => rowIsSendable(r) && r.attempts >= FAILING_AFTER_ATTEMPTS)
+    .map((r) => ({ hash: r.hash, field: r.field, attempts: r.attempts }));
+  const pending = pendingKeys.size;
+  let status: DraftSyncStatus = 'saved';
+  if (pending > 0) {
+    if (input.connectivity === 'offline') status = 'offline';
+    else if (input.draining && !input.paused) status = 'saving';
+    else status = 'pending';
+  }
+  return {
+    status,
+    pending,
+    rejected,
+    failing,
+    online: input.connectivity !== 'offline',
+    ready: input.loaded,
+    paused: input.paused,
+    storageError: input.storageError,
+  };
+}
