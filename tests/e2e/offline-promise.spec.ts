@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, startOwnServer, waitForServiceWorker, type OwnServer } from './offline-support';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, startOwnServer, tokenAt, waitForServiceWorker, type OwnServer } from './offline-support';
 
 /**
  * The offline promise as a person meets it (issue "Offline drafts keep their promise in a real browser"): the built app
@@ -226,5 +226,39 @@ test('actions that need the server are refused offline in plain words, never pro
   await expect(page.getByTestId('offline-actions')).toHaveCount(0);
   await toEdit.click();
   await expect(page.getByText('Точка возвращена к редактированию')).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});
+
+test('the offline banner covers neither the service message nor the page title', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newContext({ baseURL: server.baseURL });
+  const adminToken = (await tokenAt(admin.request, server.baseURL, 2)).token;
+  const notice = 'Плановые работы на портале в субботу с 10:00 до 12:00';
+  const saved = await admin.request.post(`${server.baseURL}/hosts/main/v2/projects/maintance`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { switch: 1, message: notice },
+  });
+  expect(saved.ok()).toBeTruthy();
+  const context = await signedInContext(browser, GRANTEE);
+  const page = await context.newPage();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/tasks');
+    await expect(page.getByTestId('service-banner')).toContainText(notice, { timeout: 30_000 });
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`offline-banner-${width}.png`) });
+    const boxes = await Promise.all(
+      [page.getByTestId('offline-banner'), page.getByTestId('service-banner'), page.getByRole('heading', { level: 1 }).first()].map((l) => l.boundingBox()),
+    );
+    const [banner, service, title] = boxes;
+    const overlap = (a: typeof banner, b: typeof banner) =>
+      !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap(banner, service), `offline banner over the service message at ${width} px`).toBe(false);
+    expect(overlap(banner, title), `offline banner over the page title at ${width} px`).toBe(false);
+    await context.setOffline(false);
+  }
+  await admin.request.post(`${server.baseURL}/hosts/main/v2/projects/maintance`, { headers: { Authorization: `Bearer ${adminToken}` }, data: { switch: 0, message: notice } });
+  await admin.close();
   await context.close();
 });

@@ -4,30 +4,25 @@ import { useOnline } from './connectivity';
 export const OFFLINE_BANNER_TEXT = 'Нет соединения — изменения сохраняются на устройстве';
 
 /**
- * The global offline banner: shown while the network is proved absent, just under the header, never taking clicks
- * (forms and their buttons under it stay usable).
+ * The global offline banner: shown while the network is proved absent, as a strip in the page's flow under the header
+ * (beside the service message), so it covers neither the page title nor the service message nor any button.
  */
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Box position="fixed" insetX="0" top={{ base: '16', md: '20' }} display="flex" justifyContent="center" px="3" zIndex="banner" pointerEvents="none">
-      <Box
-        role="status"
-        aria-live="polite"
-        data-testid="offline-banner"
-        bg="gray.900/90"
-        color="white"
-        px="4"
-        py="1.5"
-        borderRadius="pill"
-        boxShadow="md"
-        fontSize={{ base: 'xs', md: 'sm' }}
-        textAlign="center"
-        whiteSpace={{ md: 'nowrap' }}
-      >
-        {OFFLINE_BANNER_TEXT}
-      </Box>
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="offline-banner"
+      bg="gray.800"
+      color="white"
+      px="4"
+      py="1.5"
+      fontSize={{ base: 'xs', md: 'sm' }}
+      textAlign="center"
+    >
+      {OFFLINE_BANNER_TEXT}
     </Box>
   );
 }

@@ -1,18 +1,16 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { OfflineBanner } from '../offline/offline-banner';
 import { useUnsentCount } from '../offline/status';
 import { promptInstall, useCanInstall } from './install';
 import { applyUpdate, useUpdateAvailable } from './service-worker';
 
 /**
- * The app-wide status: the offline banner under the header, the update prompt and the install action at the bottom
- * centre (toasts live bottom-right, the menu on the left) — all below dialogs, so a modal is never covered.
+ * The app-wide status: the update prompt and the install action at the bottom centre (toasts live bottom-right, the
+ * menu on the left) — below dialogs, so a modal is never covered. The offline banner is part of the cabinet's layout.
  */
 export function AppStatusDock() {
   return (
     <>
-      <OfflineBanner />
       <Box position="fixed" insetX="0" bottom={{ base: '3', md: '4' }} zIndex="banner" pointerEvents="none" px="3">
         <Stack gap="2" align="center">
           <UpdatePrompt />
