@@ -1,31 +1,16 @@
 import { ApiError } from '../api/errors';
-import { backoffDelay } from './backoff';
 import { Connectivity } from './connectivity';
+import { isClosedConnectionError, isQuotaError, OfflineDatabase } from './database';
+import { DeviceOutbox } from './device-outbox';
 import type { DraftChange, DraftStore, DraftSyncState, DraftValue } from './draft-store';
 import { computeSyncState } from './sync-state';
-import {
-  discardRejected,
-  isSendable,
-  isUnsent,
-  mergeDraft,
-  mergeIntoMirror,
-  mirrorOfDraft,
-  newOpId,
-  purgeAcknowledged,
-  purgeUser,
-  recordClear,
-  recordEdit,
-  retryRowNow,
-  rowsOfUser,
-  seedSeq,
-  storedSeq,
-  allocateLocalSeq,
-  valuesOf,
-} from './outbox';
-import { Replayer, REQUEST_TIMEOUT_MS, classifySendError, type LockLike, type ReplayEvent, type SendOutcome, type TriggerReason } from './replayer';
-import { CLEAR_FIELD, openOfflineDb, userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
+import { isSendable, isUnsent, mergeDraft, mergeIntoMirror, mirrorOfDraft, purgeAcknowledged, seedSeq, storedSeq, valuesOf } from './outbox';
+import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
+import { userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
 import { publishUnsent } from './status';
 import type { StashTransport } from './transport';
+
+export { isClosedConnectionError, isQuotaError } from './database';
 
 /**
  * The offline draft store (DESIGN.md "Offline drafts", the heart of the product): every edit is written to IndexedDB
@@ -47,23 +32,6 @@ export const STORAGE_FULL_TEXT =
   'Недостаточно места на устройстве: черновик не сохранён локально. Изменения отправляются на сервер — не закрывайте вкладку, пока они не будут отправлены.';
 export const STORAGE_FAILED_TEXT =
   'Не удалось сохранить черновик на устройстве. Изменения отправляются на сервер — не закрывайте вкладку, пока они не будут отправлены.';
-
-/** IndexedDB refused a write for lack of space (QuotaExceededError; legacy code 22). */
-export function isQuotaError(error: unknown): boolean {
-  const e = error as { name?: unknown; code?: unknown } | null;
-  return !!e && (e.name === 'QuotaExceededError' || e.code === 22);
-}
-
-/**
- * The connection is gone: closed by the browser (iOS under memory pressure, storage cleared) or closing — IndexedDB
- * answers InvalidStateError (its wording differs by browser). The database is opened again and the work tried once more.
- */
-export function isClosedConnectionError(error: unknown): boolean {
-  const e = error as { name?: unknown } | null;
-  return !!e && e.name === 'InvalidStateError';
-}
-
-const slotOf = (hash: string, field: string) => `${hash}\u0000${field}`;
 
 type ChannelMessage =
   | { t: 'rows' }
@@ -96,19 +64,22 @@ export type RemoteChangeListener = (change: { cleared: boolean; changes: DraftCh
 export class OfflineDraftStore implements DraftStore {
   readonly connectivity: Connectivity;
   readonly replayer: Replayer;
+  /** The IndexedDB connection (opened again when the browser closes it). */
+  readonly database: OfflineDatabase;
+  /** The one outbox: IndexedDB, with memory keeping what the device refuses. */
+  readonly outbox: DeviceOutbox;
   requestTimeoutMs = REQUEST_TIMEOUT_MS;
   persistenceRequested = false;
   persisted: boolean | null = null;
   /** When set (tests, diagnostics), every recorded operation is appended here with its seq. */
   recordedLog: Pick<OutboxRow, 'hash' | 'field' | 'kind' | 'seq' | 'opId'>[] | null = null;
 
-  private dbPromise: Promise<OfflineDb> | null = null;
-  private dbInstance: OfflineDb | null = null;
+  /** IndexedDB's outbox rows as last read (memory's come from the outbox itself). */
   private rows: OutboxRow[] = [];
   private rowsLoaded = false;
-  /** Edits handed to set/remove/clear whose IndexedDB write has not committed yet (hash → fields). */
+  /** Edits being typed, or handed to set/remove/clear and not yet on the device (hash → field → token). */
   private unflushed = new Map<string, Map<string, number>>();
-  private writes: Promise<unknown> = Promise.resolve();
+  private unflushedSeq = 0;
   private listeners = new Set<() => void>();
   private remoteListeners = new Map<string, Set<RemoteChangeListener>>();
   private stateCache = new Map<string, DraftSyncState>();
@@ -119,14 +90,6 @@ export class OfflineDraftStore implements DraftStore {
   private refreshAgain = false;
   private knownUserId: number | null;
   private storageError: string | null = null;
-  /**
-   * Edits IndexedDB refused (quota, a broken store): kept in memory, counted as unsent, merged into what a form opens
-   * with, and sent from here with back-off until the server has them. Nothing the user typed is dropped.
-   */
-  private memory = new Map<string, OutboxRow>();
-  private memorySending: Promise<void> | null = null;
-  private memoryTimer: ReturnType<typeof setTimeout> | null = null;
-  private memoryFailures = 0;
   private lastReopen = 0;
   private disposers: (() => void)[] = [];
   private disposed = false;
@@ -134,8 +97,10 @@ export class OfflineDraftStore implements DraftStore {
   constructor(private readonly options: OfflineStoreOptions) {
     this.connectivity =
       options.connectivity ?? new Connectivity({ whoAmI: (signal) => options.transport.whoAmI(signal), now: options.now });
+    this.database = new OfflineDatabase(options.openDb);
+    this.outbox = new DeviceOutbox(this.database);
     this.replayer = new Replayer({
-      db: () => this.db(),
+      outbox: this.outbox,
       transport: options.transport,
       connectivity: this.connectivity,
       locks: options.locks,
@@ -166,84 +131,26 @@ export class OfflineDraftStore implements DraftStore {
   }
 
   db(): Promise<OfflineDb> {
-    const open =
-      this.options.openDb ?? (() => openOfflineDb({ onVersionChange: () => this.releaseDb(), onTerminated: (db) => this.onTerminated(db) }));
-    this.dbPromise ??= open().then(
-      (db) => {
-        this.dbInstance = db;
-        return db;
-      },
-      (error: unknown) => {
-        this.dbPromise = null;
-        throw error;
-      },
-    );
-    return this.dbPromise;
+    return this.database.db();
   }
 
-  /**
-   * Runs a write on the database. Once it is open, the transaction is created synchronously, in call order: IndexedDB
-   * then applies the edits in the order they were typed, and a page closed right after an edit still commits it.
-   */
-  private write<T>(work: (db: OfflineDb) => Promise<T>): Promise<T> {
-    const run = this.withDb(work);
-    this.writes = this.writes.then(
-      () => run,
-      () => run,
-    ).catch(() => undefined);
-    return run;
-  }
-
-  /**
-   * Runs work on the open database; a connection the browser closed meanwhile (InvalidStateError) is opened again and
-   * the work tried once more. While open, the work starts synchronously (transactions keep their call order).
-   */
-  private withDb<T>(work: (db: OfflineDb) => Promise<T>): Promise<T> {
-    const attempt = (db: OfflineDb) =>
-      work(db).catch(async (error: unknown) => {
-        if (!isClosedConnectionError(error)) throw error;
-        if (this.dbInstance === db) this.releaseDb();
-        return work(await this.db());
-      });
-    return this.dbInstance ? attempt(this.dbInstance) : this.db().then(attempt);
+  /** The browser closed a connection (tests call this from their own open function). */
+  onTerminated(db: OfflineDb) {
+    this.database.onTerminated(db);
   }
 
   /** The replayer (or a read) met a closed connection: reopen and drain again, at most every few seconds. */
   private onStorageFailure(error: unknown) {
     if (!isClosedConnectionError(error) || this.disposed) return;
-    this.releaseIfClosed();
+    this.database.releaseIfClosed();
     if (this.now() - this.lastReopen < 5_000) return;
     this.lastReopen = this.now();
     setTimeout(() => void this.replayer.trigger('manual'), 0);
   }
 
-  /** The browser closed a connection: let go of it if it is still the current one (a fresh one may be open already). */
-  onTerminated(db: OfflineDb) {
-    if (this.dbInstance === db) this.releaseDb();
-  }
-
-  /** Lets go of the current connection only if it is the closed one (a fresh one may already be open). */
-  private releaseIfClosed() {
-    const db = this.dbInstance;
-    if (!db) return;
-    try {
-      void db.transaction('meta').done.catch(() => undefined);
-    } catch (error) {
-      if (isClosedConnectionError(error)) this.releaseDb();
-    }
-  }
-
-  /** A newer version of the app upgrades the schema: this connection closes and reopens on next use. */
-  private releaseDb() {
-    const current = this.dbPromise;
-    this.dbPromise = null;
-    this.dbInstance = null;
-    void current?.then((db) => db.close());
-  }
-
   /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
   async start(): Promise<void> {
-    await this.withDb(async (db) => {
+    await this.database.run(async (db) => {
       seedSeq(await storedSeq(db));
       await purgeAcknowledged(db);
     });
@@ -256,10 +163,9 @@ export class OfflineDraftStore implements DraftStore {
   dispose(): void {
     this.disposed = true;
     this.replayer.stop();
-    if (this.memoryTimer) clearTimeout(this.memoryTimer);
     this.disposers.forEach((d) => d());
     this.channel?.close();
-    void this.dbPromise?.then((db) => db.close());
+    this.database.close();
   }
 
   // ---------------------------------------------------------------- user
@@ -287,19 +193,16 @@ export class OfflineDraftStore implements DraftStore {
 
   // ---------------------------------------------------------------- DraftStore
 
+  /** Server stash merged with unsent local edits (local wins); offline: the mirror; edits only memory holds win. */
   async load(hash: string): Promise<Record<string, DraftValue>> {
-    return this.withMemory(hash, await this.loadStored(hash));
-  }
-
-  /** Edits held only in memory (the device refused them) win over what the server or the mirror holds. */
-  private withMemory(hash: string, values: Record<string, DraftValue>): Record<string, DraftValue> {
-    const rows = [...this.memory.values()].filter((r) => r.hash === hash && r.state !== 'acknowledged');
-    return rows.length ? mergeDraft({ values }, rows) : values;
+    const values = await this.loadStored(hash);
+    const held = this.outbox.memoryRows().filter((r) => r.hash === hash && isUnsent(r));
+    return held.length ? mergeDraft({ values }, held) : values;
   }
 
   private async loadStored(hash: string): Promise<Record<string, DraftValue>> {
     const userId = this.userOf(hash);
-    await this.writes;
+    await this.database.written();
     // Opening a draft always asks the server unless the browser is certainly offline: a stale "offline" must not
     // hide a draft saved from another device.
     if (!this.connectivity.browserOffline()) {
@@ -309,10 +212,9 @@ export class OfflineDraftStore implements DraftStore {
         const server = await this.options.transport.get(hash, controller.signal);
         this.connectivity.markOnline();
         try {
-          return await this.withDb((db) => mergeIntoMirror(db, hash, userId, server, this.now()));
+          return await this.database.run((db) => mergeIntoMirror(db, hash, userId, server, this.now()));
         } catch (error) {
-          // The device cannot keep the merge: the form opens with the server's values and the unsent local ones (the
-          // warning is for edits the device refuses, shown when there are some).
+          // The device cannot keep the merge: the form opens with the server's values and the unsent local ones.
           console.error('Черновик с сервера не сохранён на устройстве', error);
           return mergeDraft({ values: server.values }, this.rows.filter((r) => r.hash === hash && isUnsent(r)));
         }
@@ -324,7 +226,7 @@ export class OfflineDraftStore implements DraftStore {
         clearTimeout(timer);
       }
     }
-    return valuesOf(await this.withDb((db) => mirrorOfDraft(db, hash)));
+    return valuesOf(await this.database.run((db) => mirrorOfDraft(db, hash)));
   }
 
   set(hash: string, field: string, value: DraftValue): void {
@@ -351,13 +253,9 @@ export class OfflineDraftStore implements DraftStore {
     this.unflushed.delete(hash);
     this.markUnflushed(hash, '');
     try {
-      this.log(await this.write((db) => recordClear(db, hash, userId, this.now())));
-      for (const [slot, held] of this.memory) if (held.hash === hash) this.memory.delete(slot);
-    } catch (error) {
-      // The device refused the clear: it is held in memory and sent from there like any refused edit.
-      this.noteStorageError(error);
-      for (const [slot, held] of this.memory) if (held.hash === hash) this.memory.delete(slot);
-      this.holdInMemory(hash, CLEAR_FIELD, userId, { kind: 'clear' });
+      const { row, refused } = await this.outbox.recordClear(hash, userId, this.now());
+      this.log(row);
+      if (refused) this.noteStorageError(refused);
     } finally {
       this.unmarkUnflushed(hash, '');
     }
@@ -368,7 +266,17 @@ export class OfflineDraftStore implements DraftStore {
     const key = hash ?? '';
     const cached = this.stateCache.get(key);
     if (cached) return cached;
-    const state = this.computeState(hash);
+    const state = computeSyncState({
+      rows: [...this.rows, ...this.outbox.memoryRows()],
+      typing: new Map([...this.unflushed].map(([draft, fields]) => [draft, fields.keys()])),
+      hash,
+      userId: this.currentUserId(),
+      connectivity: this.connectivity.get(),
+      draining: this.drainingNow(),
+      paused: this.replayer.paused,
+      loaded: this.rowsLoaded,
+      storageError: this.storageError,
+    });
     this.stateCache.set(key, state);
     return state;
   }
@@ -386,53 +294,39 @@ export class OfflineDraftStore implements DraftStore {
     return () => set.delete(listener);
   }
 
+  /** «Повторить»: an edit the server keeps refusing is sent again now. */
   async retryNow(hash: string, field: string): Promise<void> {
-    await this.writes;
-    const held = this.memory.get(slotOf(hash, field));
-    if (held) {
-      this.memoryFailures = 0;
-      void this.drainMemory();
-    }
-    await this.withDb((db) => retryRowNow(db, hash, field));
+    await this.database.written();
+    await this.outbox.retryNow(hash, field);
     await this.refresh();
     await this.replayer.trigger('manual');
   }
 
   async dismissRejected(hash: string, field: string): Promise<void> {
-    await this.writes;
-    const held = this.memory.get(slotOf(hash, field));
-    if (held?.state === 'rejected') {
-      this.memory.delete(slotOf(hash, field));
-      this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
-      return;
-    }
-    if (await this.withDb((db) => discardRejected(db, hash, field))) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
+    await this.database.written();
+    if (await this.outbox.discardRejected(hash, field)) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
   }
 
   // ---------------------------------------------------------------- sign-out, flush
 
   /** Unsent edits (pending, in flight or rejected) of a user — the sign-out flow warns before purging them. */
   async hasUnsentEdits(userId: number): Promise<boolean> {
-    await this.writes;
-    if ([...this.memory.values()].some((r) => r.userId === userId && isUnsent(r))) return true;
-    const rows = await this.withDb((db) => rowsOfUser(db, userId));
-    return rows.some(isUnsent);
+    await this.database.written();
+    return this.outbox.hasUnsent(userId);
   }
 
   async purgeUserDrafts(userId: number): Promise<void> {
-    await this.writes;
-    for (const [slot, held] of this.memory) if (held.userId === userId) this.memory.delete(slot);
-    await this.withDb((db) => purgeUser(db, userId));
+    await this.database.written();
+    await this.outbox.purgeUser(userId);
     await this.refresh();
     this.post({ t: 'rows' });
   }
 
   /** Sends what can be sent now and resolves when the drain is over (tests, sign-out). */
   async flush(): Promise<void> {
-    await this.writes;
+    await this.database.written();
     if (this.connectivity.get() !== 'online') await this.connectivity.probe();
-    this.memoryFailures = 0;
-    await Promise.all([this.replayer.trigger('manual'), this.drainMemory()]);
+    await this.replayer.trigger('manual');
     await this.refresh();
   }
 
@@ -440,14 +334,9 @@ export class OfflineDraftStore implements DraftStore {
   async wake(reason: TriggerReason): Promise<void> {
     // A new sign-in may be another user: whose rows go out is proved again.
     if (reason === 'sign-in') this.connectivity.userId = null;
-    const held = [...this.memory.values()].some(isSendable);
-    const unsent = this.rows.some(isSendable) || held;
+    const unsent = this.rows.some(isSendable) || this.outbox.hasSendableInMemory();
     const offline = this.connectivity.get() !== 'online';
     if (offline || (unsent && reason !== 'tick' && reason !== 'edit')) await this.connectivity.probe();
-    if (held) {
-      if (reason !== 'tick') this.memoryFailures = 0;
-      void this.drainMemory();
-    }
     if (unsent) await this.replayer.trigger(reason);
   }
 
@@ -463,7 +352,7 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Resolves when every edit handed over so far is on the device. */
   async whenRecorded(): Promise<void> {
-    await this.writes;
+    await this.database.written();
   }
 
   // ---------------------------------------------------------------- internals
@@ -479,25 +368,18 @@ export class OfflineDraftStore implements DraftStore {
     this.changed();
     this.requestPersistence();
     const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
-    void this.write(async (db) => this.log(await recordEdit(db, { hash, field, userId, kind: edit.kind, value }, this.now())))
-      .then(
-        () => {
-          // The device holds this field again: an older copy kept in memory is superseded.
-          this.memory.delete(slotOf(hash, field));
-          if (!this.memory.size) this.storageError = null;
-        },
-        (error: unknown) => {
-          // IndexedDB refused the write (quota, private mode, a broken store): the edit stays in memory and is sent.
-          this.noteStorageError(error);
-          this.holdInMemory(hash, field, userId, edit.kind === 'set' ? { kind: 'set', value } : { kind: 'delete' });
-        },
-      )
+    // Started synchronously (the database is open once the layer runs): a tab closed right after keeps the edit.
+    void this.outbox
+      .record({ hash, field, userId, kind: edit.kind, value }, this.now())
+      .then(({ row, refused }) => {
+        this.log(row);
+        // IndexedDB refused the write (quota, private mode, a broken store): memory keeps the edit and it is sent.
+        if (refused) this.noteStorageError(refused);
+        else if (!this.outbox.holdsInMemory) this.storageError = null;
+      })
       .finally(() => {
         this.unmarkUnflushed(hash, field, token);
-        this.afterWrite(hash, {
-          cleared: false,
-          changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }],
-        });
+        this.afterWrite(hash, { cleared: false, changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }] });
       });
   }
 
@@ -506,94 +388,6 @@ export class OfflineDraftStore implements DraftStore {
     console.error('Черновик не сохранён на устройстве', error);
   }
 
-  /** Keeps a refused edit in memory (the latest per field, like the outbox) and starts sending it. */
-  private holdInMemory(hash: string, field: string, userId: number, edit: { kind: 'set'; value: DraftValue } | { kind: 'delete' } | { kind: 'clear' }) {
-    const now = this.now();
-    for (const row of this.rows) seedSeq(row.seq);
-    const seq = allocateLocalSeq(now);
-    const previous = this.memory.get(slotOf(hash, field));
-    this.memory.set(slotOf(hash, field), {
-      hash,
-      field,
-      userId,
-      kind: edit.kind,
-      value: edit.kind === 'set' ? (edit.value ?? null) : null,
-      opId: newOpId(),
-      seq,
-      state: 'pending',
-      attempts: 0,
-      error: null,
-      createdAt: previous?.createdAt ?? now,
-      updatedAt: now,
-    });
-    this.recordedLog?.push({ hash, field, kind: edit.kind, seq, opId: this.memory.get(slotOf(hash, field))!.opId });
-    this.memoryFailures = 0;
-    this.changed();
-    void this.drainMemory();
-  }
-
-  /** Sends the edits held in memory, oldest first, one at a time; failures wait with back-off like the replayer. */
-  private drainMemory(): Promise<void> {
-    if (this.memorySending) return this.memorySending;
-    const run = (async () => {
-      while (!this.disposed) {
-        if (this.connectivity.get() === 'offline' || !this.options.hasToken()) return;
-        const row = [...this.memory.values()].filter(isSendable).sort((a, b) => a.seq - b.seq)[0];
-        if (!row) return;
-        const outcome = await this.sendHeld(row);
-        const slot = slotOf(row.hash, row.field);
-        const current = this.memory.get(slot);
-        // A newer edit of the field may have replaced the row meanwhile: only the row that was sent is settled.
-        const same = current && current.opId === row.opId ? current : null;
-        if (outcome.kind === 'ok' || outcome.kind === 'stale') {
-          this.memoryFailures = 0;
-          this.connectivity.markOnline();
-          if (same) this.memory.delete(slot);
-          if (!this.memory.size) this.storageError = null;
-        } else if (outcome.kind === 'rejected') {
-          this.connectivity.markOnline();
-          if (same) this.memory.set(slot, { ...same, state: 'rejected', error: outcome.message, updatedAt: this.now() });
-        } else {
-          if (same) this.memory.set(slot, { ...same, attempts: same.attempts + 1, updatedAt: this.now() });
-          if (outcome.kind === 'retry' && outcome.reason === 'network') this.connectivity.markOffline();
-          this.memoryFailures++;
-          if (this.memoryTimer) clearTimeout(this.memoryTimer);
-          this.memoryTimer = setTimeout(() => {
-            this.memoryTimer = null;
-            void this.drainMemory();
-          }, backoffDelay(this.memoryFailures, this.options.random));
-          this.changed();
-          return;
-        }
-        this.changed();
-        this.post({ t: 'values', hash: row.hash, cleared: row.kind === 'clear', changes: [] });
-      }
-    })().catch((error: unknown) => console.error('Изменения из памяти не отправлены', error));
-    const tracked: Promise<void> = run.finally(() => {
-      if (this.memorySending === tracked) this.memorySending = null;
-    });
-    this.memorySending = tracked;
-    return tracked;
-  }
-
-  private async sendHeld(row: OutboxRow): Promise<SendOutcome> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.requestTimeoutMs);
-    try {
-      await this.options.transport.write(row, controller.signal);
-      return { kind: 'ok' };
-    } catch (error) {
-      return classifySendError(error, timedOut);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private unflushedSeq = 0;
   private markUnflushed(hash: string, field: string): number {
     let fields = this.unflushed.get(hash);
     if (!fields) this.unflushed.set(hash, (fields = new Map()));
@@ -638,7 +432,7 @@ export class OfflineDraftStore implements DraftStore {
     const run = (async () => {
       do {
         this.refreshAgain = false;
-        this.rows = await this.withDb((db) => db.getAll('outbox'));
+        this.rows = await this.database.run((db) => db.getAll('outbox'));
         this.rowsLoaded = true;
         this.changed();
       } while (this.refreshAgain);
@@ -661,6 +455,8 @@ export class OfflineDraftStore implements DraftStore {
       this.localDrain = { active: true, hash: event.row.hash };
       this.post({ t: 'drain', active: true, hash: event.row.hash });
     } else {
+      // The last edit memory held reached the server: the device warning goes with it.
+      if (!this.outbox.holdsInMemory) this.storageError = null;
       this.post({ t: 'rows' });
       if (event.outcome.kind === 'stale') void this.reloadFromServer(event.row.hash);
     }
@@ -670,7 +466,7 @@ export class OfflineDraftStore implements DraftStore {
   /** After a stale write the server holds a newer value: the mirror takes it and open forms are told. */
   private async reloadFromServer(hash: string) {
     try {
-      const before = valuesOf(await this.withDb((db) => mirrorOfDraft(db, hash)));
+      const before = valuesOf(await this.database.run((db) => mirrorOfDraft(db, hash)));
       const after = await this.load(hash);
       const changes: DraftChange[] = [];
       for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -728,21 +524,6 @@ export class OfflineDraftStore implements DraftStore {
     if (this.localDrain.active) return true;
     return this.remoteDrain.active && this.now() - this.remoteDrain.at < REMOTE_DRAIN_STALE_MS;
   }
-
-  private computeState(hash?: string): DraftSyncState {
-    return computeSyncState({
-      rows: [...this.rows, ...this.memory.values()],
-      typing: new Map([...this.unflushed].map(([draft, fields]) => [draft, fields.keys()])),
-      hash,
-      userId: this.currentUserId(),
-      connectivity: this.connectivity.get(),
-      draining: this.drainingNow(),
-      paused: this.replayer.paused,
-      loaded: this.rowsLoaded,
-      storageError: this.storageError,
-    });
-  }
-
 }
 
 function cloneValue(value: DraftValue): DraftValue {

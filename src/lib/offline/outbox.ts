@@ -73,10 +73,9 @@ function commitNow(tx: RwTx) {
 /** All outbox or mirror keys of one draft: [hash, field] for every field string ([hash] < [hash, s] < [hash, []]). */
 const draftRange = (hash: string) => IDBKeyRange.bound([hash], [hash, []]);
 
-/** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
-export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
-  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
-  const row: OutboxRow = {
+/** A new outbox row: one operation (set, delete or clear) with a fresh opId, waiting to be sent. */
+export function newRow(edit: { hash: string; field: string; userId: number; kind: OutboxKind; value?: unknown }, now: number, seq: number): OutboxRow {
+  return {
     hash: edit.hash,
     field: edit.field,
     userId: edit.userId,
@@ -90,6 +89,12 @@ export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, se
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
+export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
+  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
+  const row = newRow(edit, now, seq);
   const writes = [
     tx.objectStore('outbox').put(row),
     edit.kind === 'set'
@@ -106,20 +111,7 @@ export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, se
 /** Records "clear the whole draft": every row of the draft is superseded by one clear row; the mirror empties. */
 export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
   const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
-  const row: OutboxRow = {
-    hash,
-    field: CLEAR_FIELD,
-    userId,
-    kind: 'clear',
-    value: null,
-    opId: newOpId(),
-    seq,
-    state: 'pending',
-    attempts: 0,
-    error: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const row = newRow({ hash, field: CLEAR_FIELD, userId, kind: 'clear' }, now, seq);
   const writes = [
     tx.objectStore('outbox').delete(draftRange(hash)),
     tx.objectStore('mirror').delete(draftRange(hash)),
@@ -143,25 +135,35 @@ export const isUnsent = (row: OutboxRow) => row.state !== 'acknowledged';
  * A row left "in flight" by a closed tab is claimed again: its opId makes the resend idempotent.
  * `force` ignores the rows' own back-off (a flush, «Повторить»); `skip` holds the operations already tried in this pass.
  */
-export async function claimNext(
-  db: OfflineDb,
-  userId: number,
-  now: number,
-  options: { force?: boolean; skip?: ReadonlySet<string> } = {},
-): Promise<OutboxRow | null> {
-  const tx = handled(db.transaction('outbox', 'readwrite'));
-  let claimed: OutboxRow | null = null;
+export interface ClaimOptions {
+  force?: boolean;
+  skip?: ReadonlySet<string>;
+}
+
+/**
+ * The claim rule, for rows visited in seq order (IndexedDB's and memory's outbox alike): the first row of the user
+ * that is sendable, not tried in this pass, due (or forced), and not behind an unsent clear of its draft.
+ */
+export function claimRule(userId: number, now: number, options: ClaimOptions = {}): (row: OutboxRow) => boolean {
   const heldByClear = new Set<string>();
+  return (row) => {
+    if (row.userId !== userId || !isSendable(row) || heldByClear.has(row.hash)) return false;
+    if (!options.skip?.has(row.opId) && (options.force || (row.nextAttemptAt ?? 0) <= now)) return true;
+    if (row.kind === 'clear') heldByClear.add(row.hash);
+    return false;
+  };
+}
+
+export async function claimNext(db: OfflineDb, userId: number, now: number, options: ClaimOptions = {}): Promise<OutboxRow | null> {
+  const tx = handled(db.transaction('outbox', 'readwrite'));
+  const claimable = claimRule(userId, now, options);
+  let claimed: OutboxRow | null = null;
   let cursor = await tx.store.index('bySeq').openCursor();
   while (cursor) {
-    const row = cursor.value;
-    if (row.userId === userId && isSendable(row) && !heldByClear.has(row.hash)) {
-      if (!options.skip?.has(row.opId) && (options.force || (row.nextAttemptAt ?? 0) <= now)) {
-        claimed = { ...row, state: 'in-flight', updatedAt: now };
-        await cursor.update(claimed);
-        break;
-      }
-      if (row.kind === 'clear') heldByClear.add(row.hash);
+    if (claimable(cursor.value)) {
+      claimed = { ...cursor.value, state: 'in-flight', updatedAt: now };
+      await cursor.update(claimed);
+      break;
     }
     cursor = await cursor.continue();
   }
@@ -171,16 +173,43 @@ export async function claimNext(
 
 /** When the soonest row now waiting out its own back-off may go (null: none waits). */
 export async function nextRowAttemptAt(db: OfflineDb, userId: number): Promise<number | null> {
-  const rows = await db.getAllFromIndex('outbox', 'byUser', userId);
+  return soonestRetry(await db.getAllFromIndex('outbox', 'byUser', userId));
+}
+
+export function soonestRetry(rows: readonly OutboxRow[]): number | null {
   const waits = rows.filter((r) => isSendable(r) && (r.nextAttemptAt ?? 0) > 0).map((r) => r.nextAttemptAt!);
   return waits.length ? Math.min(...waits) : null;
 }
+
+/** How a row changes when the server's answer comes (null: the row leaves the outbox). */
+export type RowChange = (row: OutboxRow) => OutboxRow | null;
+
+export const acknowledged = (now: number): RowChange => (row) => ({ ...row, state: 'acknowledged', error: null, updatedAt: now });
+
+export const rejected = (message: string, now: number): RowChange => (row) => ({ ...row, state: 'rejected', error: message, updatedAt: now });
+
+/**
+ * Back to pending for a later attempt. A refusal by the server (5xx) counts against the row and gives it a back-off of
+ * its own (`retryAt`); a lost connection, a time-out or a 401 does not: the replay as a whole waits for those.
+ */
+export const released =
+  (now: number, countAttempt: boolean, retryAt = 0): RowChange =>
+  (row) => ({
+    ...row,
+    state: 'pending',
+    attempts: row.attempts + (countAttempt ? 1 : 0),
+    nextAttemptAt: countAttempt ? retryAt : (row.nextAttemptAt ?? 0),
+    updatedAt: now,
+  });
+
+/** The server already holds a newer value (409): the stale write is dropped. */
+export const dropped = (): RowChange => () => null;
 
 /**
  * Applies the server's answer to the row that was sent. Only the same operation (same opId) may change the row:
  * if the user edited the field meanwhile, the row now holds a newer operation that still has to be sent.
  */
-async function settle(db: OfflineDb, sent: OutboxRow, change: (row: OutboxRow) => OutboxRow | null): Promise<boolean> {
+export async function settleRow(db: OfflineDb, sent: OutboxRow, change: RowChange): Promise<boolean> {
   const tx = handled(db.transaction(['outbox', 'mirror'], 'readwrite'));
   const current = await tx.objectStore('outbox').get([sent.hash, sent.field]);
   let applied = false;
@@ -194,27 +223,11 @@ async function settle(db: OfflineDb, sent: OutboxRow, change: (row: OutboxRow) =
   return applied;
 }
 
-export function acknowledge(db: OfflineDb, sent: OutboxRow, now: number) {
-  return settle(db, sent, (row) => ({ ...row, state: 'acknowledged', error: null, updatedAt: now }));
-}
-
-export function reject(db: OfflineDb, sent: OutboxRow, message: string, now: number) {
-  return settle(db, sent, (row) => ({ ...row, state: 'rejected', error: message, updatedAt: now }));
-}
-
-/**
- * Back to pending for a later attempt. A refusal by the server (5xx) counts against the row and gives it a back-off of
- * its own (`retryAt`); a lost connection, a time-out or a 401 does not: the replay as a whole waits for those.
- */
-export function release(db: OfflineDb, sent: OutboxRow, now: number, countAttempt: boolean, retryAt = 0) {
-  return settle(db, sent, (row) => ({
-    ...row,
-    state: 'pending',
-    attempts: row.attempts + (countAttempt ? 1 : 0),
-    nextAttemptAt: countAttempt ? retryAt : (row.nextAttemptAt ?? 0),
-    updatedAt: now,
-  }));
-}
+export const acknowledge = (db: OfflineDb, sent: OutboxRow, now: number) => settleRow(db, sent, acknowledged(now));
+export const reject = (db: OfflineDb, sent: OutboxRow, message: string, now: number) => settleRow(db, sent, rejected(message, now));
+export const release = (db: OfflineDb, sent: OutboxRow, now: number, countAttempt: boolean, retryAt = 0) =>
+  settleRow(db, sent, released(now, countAttempt, retryAt));
+export const dropStale = (db: OfflineDb, sent: OutboxRow) => settleRow(db, sent, dropped());
 
 /** The person asks to try a refused row again now («Повторить»). */
 export async function retryRowNow(db: OfflineDb, hash: string, field: string): Promise<boolean> {
@@ -224,11 +237,6 @@ export async function retryRowNow(db: OfflineDb, hash: string, field: string): P
   if (due) await tx.store.put({ ...row, nextAttemptAt: 0 });
   await tx.done;
   return due;
-}
-
-/** The server already holds a newer value (409): the stale write is dropped. */
-export function dropStale(db: OfflineDb, sent: OutboxRow) {
-  return settle(db, sent, () => null);
 }
 
 /** Removes acknowledged rows: only rows the server confirmed ever leave the outbox. */

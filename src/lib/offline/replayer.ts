@@ -1,8 +1,9 @@
 import { ApiError } from '../api/errors';
 import { backoffDelay } from './backoff';
 import type { Connectivity } from './connectivity';
-import { acknowledge, claimNext, dropStale, nextRowAttemptAt, purgeAcknowledged, reject, release } from './outbox';
-import type { OfflineDb, OutboxRow } from './schema';
+import type { ReplayOutbox } from './device-outbox';
+import { acknowledged, dropped, rejected, released } from './outbox';
+import type { OutboxRow } from './schema';
 import type { StashTransport } from './transport';
 
 /**
@@ -68,7 +69,7 @@ export type ReplayEvent =
   | { type: 'settled'; row: OutboxRow; outcome: SendOutcome };
 
 export interface ReplayerDeps {
-  db: () => Promise<OfflineDb>;
+  outbox: ReplayOutbox;
   transport: StashTransport;
   connectivity: Connectivity;
   locks: LockLike;
@@ -189,7 +190,7 @@ export class Replayer {
     if (!this.canSend()) return;
     const userId = await this.identity();
     if (userId === null) return;
-    const db = await this.deps.db();
+    const { outbox } = this.deps;
     this.deps.onEvent?.({ type: 'active', active: true });
     let refusedInARow = 0;
     const force = this.forceNext;
@@ -197,22 +198,22 @@ export class Replayer {
     const tried = new Set<string>();
     try {
       while (this.canSend()) {
-        const row = await claimNext(db, userId, this.now(), { force, skip: tried });
+        const row = await outbox.claimNext(userId, this.now(), { force, skip: tried });
         if (!row) break;
         tried.add(row.opId);
         this.deps.onEvent?.({ type: 'sending', row });
         const outcome = await this.send(row);
         const refused = outcome.kind === 'retry' && outcome.reason === 'server';
         refusedInARow = refused ? refusedInARow + 1 : 0;
-        await this.settle(db, row, outcome, refusedInARow >= 2);
+        await this.settle(row, outcome, refusedInARow >= 2);
         this.deps.onEvent?.({ type: 'settled', row, outcome });
         if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
       }
       // Rows waiting out their own back-off are tried when it ends.
-      const due = await nextRowAttemptAt(db, userId);
+      const due = await outbox.nextRowAttemptAt(userId);
       if (due !== null && !this.stopped && !this.paused) this.scheduleAt(due);
     } finally {
-      await purgeAcknowledged(db);
+      await outbox.purgeAcknowledged();
       this.deps.onEvent?.({ type: 'active', active: false });
     }
   }
@@ -250,7 +251,8 @@ export class Replayer {
     }
   }
 
-  private async settle(db: OfflineDb, row: OutboxRow, outcome: SendOutcome, serverWide = false) {
+  private async settle(row: OutboxRow, outcome: SendOutcome, serverWide = false) {
+    const { outbox } = this.deps;
     const now = this.now();
     const { connectivity } = this.deps;
     switch (outcome.kind) {
@@ -258,36 +260,36 @@ export class Replayer {
         this.stats.ok++;
         this.failures = 0;
         connectivity.markOnline();
-        await acknowledge(db, row, now);
+        await outbox.settle(row, acknowledged(now));
         return;
       case 'stale':
         this.stats.stale++;
         this.failures = 0;
         connectivity.markOnline();
-        await dropStale(db, row);
+        await outbox.settle(row, dropped());
         return;
       case 'rejected':
         this.stats.rejected++;
         connectivity.markOnline();
-        await reject(db, row, outcome.message, now);
+        await outbox.settle(row, rejected(outcome.message, now));
         return;
       case 'unauthorized':
         this.stats.unauthorized++;
         connectivity.markOnline();
         connectivity.userId = null;
         this.paused = 'auth';
-        await release(db, row, now, false);
+        await outbox.settle(row, released(now, false));
         return;
       case 'retry':
         this.stats.retried++;
         if (outcome.reason === 'server') {
           // The server answered: this row backs off on its own; the rest of the outbox goes on.
           connectivity.markOnline();
-          await release(db, row, now, true, now + backoffDelay(row.attempts + 1, this.deps.random));
+          await outbox.settle(row, released(now, true, now + backoffDelay(row.attempts + 1, this.deps.random)));
           if (!serverWide) return;
         } else {
           if (outcome.reason === 'network') connectivity.markOffline();
-          await release(db, row, now, false);
+          await outbox.settle(row, released(now, false));
         }
         this.failures++;
         this.nextAttemptAt = now + backoffDelay(this.failures, this.deps.random);
