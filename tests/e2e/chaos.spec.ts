@@ -84,10 +84,15 @@ async function closeDialog(page: Page) {
 async function typeValue(page: Page, f: { label: string; nth: number }, value: string) {
   for (let attempt = 0; attempt < 3; attempt++) {
     await closeDialog(page);
-    await input(page, f).click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type(value);
-    if ((await input(page, f).inputValue()) === value && !(await page.locator('[role="dialog"][data-state="open"]').count())) return;
+    try {
+      await input(page, f).click({ timeout: 10_000 });
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(value);
+      const typed = await input(page, f).inputValue({ timeout: 5_000 });
+      if (typed === value && !(await page.locator('[role="dialog"][data-state="open"]').count())) return;
+    } catch {
+      // The dialog opened and hid the form (modal): close it and type again.
+    }
   }
   throw new Error(`could not type into ${f.label}`);
 }

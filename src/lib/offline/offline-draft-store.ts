@@ -334,6 +334,8 @@ export class OfflineDraftStore implements DraftStore {
   async wake(reason: TriggerReason): Promise<void> {
     // A new sign-in may be another user: whose rows go out is proved again.
     if (reason === 'sign-in') this.connectivity.userId = null;
+    // Another tab may have left rows it could not announce (closed mid-write): the outbox is read again.
+    if (reason === 'tick' || reason === 'focus') await this.refresh();
     const unsent = this.rows.some(isSendable) || this.outbox.hasSendableInMemory();
     const offline = this.connectivity.get() !== 'online';
     if (offline || (unsent && reason !== 'tick' && reason !== 'edit')) await this.connectivity.probe();
@@ -369,8 +371,12 @@ export class OfflineDraftStore implements DraftStore {
     this.requestPersistence();
     const value = edit.kind === 'set' ? cloneValue(edit.value) : undefined;
     // Started synchronously (the database is open once the layer runs): a tab closed right after keeps the edit.
-    void this.outbox
-      .record({ hash, field, userId, kind: edit.kind, value }, this.now())
+    const recording = this.outbox.record({ hash, field, userId, kind: edit.kind, value }, this.now());
+    // Other tabs are told at once, not after the write: this tab may be closed before it completes. Their read of the
+    // outbox starts after this write transaction was created, so IndexedDB orders it after the write.
+    this.post({ t: 'values', hash, cleared: false, changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }] });
+    this.post({ t: 'rows' });
+    void recording
       .then(({ row, refused }) => {
         this.log(row);
         // IndexedDB refused the write (quota, private mode, a broken store): memory keeps the edit and it is sent.
@@ -379,7 +385,7 @@ export class OfflineDraftStore implements DraftStore {
       })
       .finally(() => {
         this.unmarkUnflushed(hash, field, token);
-        this.afterWrite(hash, { cleared: false, changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }] });
+        this.afterWrite(hash, null);
       });
   }
 
@@ -403,8 +409,9 @@ export class OfflineDraftStore implements DraftStore {
     if (!fields.size) this.unflushed.delete(hash);
   }
 
-  private afterWrite(hash: string, change: { cleared: boolean; changes: DraftChange[] }) {
-    this.post({ t: 'values', hash, ...change });
+  /** After a write reached the device (or memory): other tabs re-read the outbox, the replayer is woken. */
+  private afterWrite(hash: string, change: { cleared: boolean; changes: DraftChange[] } | null) {
+    if (change) this.post({ t: 'values', hash, ...change });
     this.post({ t: 'rows' });
     void this.refresh();
     void this.replayer.trigger('edit');
