@@ -27,7 +27,7 @@ async function onePoint(h: Harness, what: string, match: (p: StoredPoint) => boo
 }
 
 /** A fresh KOMMERC-2026 application of the grantee, returned to editing (status RETURN_TO_EDIT, canEdit). */
-async function editablePoint(h: Harness, name = 'Контрактный тест: сенсор утечек газа') {
+export async function editablePoint(h: Harness, name = 'Контрактный тест: сенсор утечек газа') {
   const c = await h.as('grantee');
   const q = await ok(c.main.GET('/v2/projects/application/{id}', { params: { path: { id: KOMMERC } } }));
   const created = await ok(

@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { Harness } from './contract-harness';
 import { LAST_ADMIN_MESSAGE } from './domains/users';
+import { editablePoint } from './contract-cases-screens';
+import { unzip } from './lib/xlsx-sample';
 
 /**
  * Hostile inputs of the security review: each must get a 4xx in the error shape of the specs (`message`, Russian),
@@ -82,6 +84,9 @@ function multipartBody(boundary: string, parts: { name: string; fileName?: strin
   if (end) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
+
+// eslint-disable-next-line no-control-regex -- control and bidi-override characters are what must not remain
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u202a-\u202e/\\]|^(con|nul)\./i;
 
 export const hostileCases: HostileCase[] = [
   {
@@ -192,6 +197,45 @@ export const hostileCases: HostileCase[] = [
       const pointId = (points.body as unknown as { items: { id: number }[] }).items[0]!.id;
       refused(await call(h, 'POST', '/v2/projects/notes', { token: other, json: { pointId } }), [403, 404]);
       refused(await call(h, 'POST', '/v2/projects/notes', { token: other, json: { id: 2147483647, name: 'нет' } }), 404);
+    },
+  },
+  {
+    name: 'file names: bidi overrides, control characters, device names and 370 characters are cleaned in storage, zip entries and Content-Disposition',
+    async run(h) {
+      const token = await h.token('grantee');
+      const { pointId } = await editablePoint(h, 'Контрактный тест: имена файлов');
+      const boundary = 'namesboundary';
+      const long = `${'д'.repeat(370)}.pdf`;
+      const names = { 'Выписка\u202Efdp.pdf': 'Выпискаfdp.pdf', 'CON.pdf': '_CON.pdf', 'ctl\u0001\u0007.pdf': 'ctl.pdf', '..\\..\\boot.pdf': 'boot.pdf' };
+      const stored: string[] = [];
+      for (const name of [...Object.keys(names), long]) {
+        const body = multipartBody(boundary, [
+          { name: 'attachCode', content: 'ATT_KM_BUSINESS_PLAN' },
+          { name: 'pointId', content: String(pointId) },
+          { name: 'file', fileName: name, content: '%PDF-1.4 имя' },
+        ]);
+        const answer = await call(h, 'POST', '/v2/projects/upload-attach', { token, raw: body, type: `multipart/form-data; boundary=${boundary}` });
+        expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+        stored.push(String(answer.body.fileName));
+        const download = await fetch(`${h.baseUrl}/hosts/main/v2/projects/download-attach/${String(answer.body.id)}`, { headers: { Authorization: `Bearer ${token}` } });
+        const disposition = decodeURIComponent(download.headers.get('content-disposition')!.split("UTF-8''")[1]!);
+        expect(disposition).toBe(answer.body.fileName);
+      }
+      expect(stored.slice(0, 4)).toEqual(Object.values(names));
+      expect(Array.from(stored[4]!)).toHaveLength(200);
+      expect(stored[4]!.endsWith('д.pdf')).toBe(true);
+      const listed = await call(h, 'GET', `/v2/projects/list-attach?filter[pointId]=${pointId}`, { token });
+      for (const file of listed.body as unknown as { fileName: string; originalFileName?: string | null }[]) {
+        for (const name of [file.fileName, file.originalFileName ?? '']) expect(name).not.toMatch(UNSAFE_IN_NAME);
+      }
+      // Raw names already in the database (stored before the cleaning) leave the zip cleaned too.
+      await h.s.db.pg.query(`UPDATE docs SET data = jsonb_set(data, '{originalFileName}', to_jsonb($2::text)) WHERE collection = 'attachments' AND (data->>'_pointId')::int = $1`, [pointId, 'Счёт\u202Efdp.exe']);
+      const zip = await fetch(`${h.baseUrl}/hosts/main/v2/projects/zip/${pointId}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(zip.status).toBe(200);
+      const entries = [...unzip(Buffer.from(await zip.arrayBuffer())).keys()];
+      expect(entries).toContain('Счётfdp.exe');
+      expect(entries).toContain('Счётfdp (2).exe');
+      for (const entry of entries) expect(entry).not.toMatch(UNSAFE_IN_NAME);
     },
   },
   {

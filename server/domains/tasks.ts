@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { RawReply, fileReply, forbidden, notFound, unprocessable } from '../lib/http';
+import { RawReply, fileReply, forbidden, notFound, safeFileName, unprocessable } from '../lib/http';
 import { includesText, page } from '../lib/paging';
 import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
@@ -362,9 +362,12 @@ export function zip(entries: { name: string; data: Buffer; date?: Date }[]): Buf
   let offset = 0;
   const used = new Set<string>();
   for (const entry of entries) {
-    let name = entry.name.replace(/[\\/]/g, '_') || 'file';
-    for (let i = 2; used.has(name); i++) name = entry.name.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext ?? ''}`);
-    used.add(name);
+    // Entry names get the one file-name cleaning (no paths, control or bidi characters, device names, 200 characters);
+    // equal names (case-insensitive, as on Windows) are numbered.
+    const clean = safeFileName(entry.name);
+    let name = clean;
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = clean.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext ?? ''}`);
+    used.add(name.toLowerCase());
     const nameBytes = Buffer.from(name, 'utf8');
     const deflated = deflateRawSync(entry.data);
     const useDeflate = deflated.length < entry.data.length;

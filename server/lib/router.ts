@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Ajv2020, { type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HOSTS, loadSpec, type HostName, type Json, type LoadedSpec, type Operation } from './spec';
-import { HttpError, JsonReply, RawReply, errorBody } from './http';
+import { HttpError, JsonReply, RawReply, errorBody, safeFileName } from './http';
 import { DEFAULT_HOLD_MS, MALFORMED_BODY, holdUntilClientGone, mutateBody, takeFault, type Fault } from './faults';
 
 export type { Fault } from './faults';
@@ -286,8 +286,10 @@ async function handle<User>(
       for await (const part of request.parts({ limits })) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
-          (files[part.fieldname] ??= []).push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
-          const placeholder = `file:${part.filename}`;
+          // Stored, listed, zipped and downloaded under the cleaned name only (src/lib/file-name.ts).
+          const fileName = safeFileName(part.filename ?? '');
+          (files[part.fieldname] ??= []).push({ fieldName: part.fieldname, fileName, mimeType: part.mimetype, data });
+          const placeholder = `file:${fileName}`;
           addField(body, part.fieldname, placeholder, compiled.multipartFileKeys, op);
         } else {
           addField(body, part.fieldname, String(part.value), compiled.multipartFileKeys, op);
