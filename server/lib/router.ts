@@ -167,6 +167,16 @@ export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptio
         config: { compiled },
         // The token is checked before the body is read or parsed: an anonymous client cannot make the server buffer it.
         onRequest: async (request, reply) => {
+          // Test faults act as the request arrives, before the token check (a delayed call meets a revoked token).
+          const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request));
+          if (fault) faultOf.set(request, fault);
+          if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+          if (fault?.timeout) {
+            await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);
+            return reply.code(504).send(errorBody(504, 'Сервер не ответил вовремя (имитация сбоя)'));
+          }
+          if (fault?.malformed) return reply.code(200).type('application/json').send(MALFORMED_BODY);
+          if (fault?.status) return reply.code(fault.status).send(errorBody(fault.status, 'Сервис временно недоступен (имитация сбоя)'));
           try {
             const token = bearer(request);
             signedIn.set(request, { user: await options.authenticate(token, op), token });
@@ -192,6 +202,7 @@ export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptio
 }
 
 const signedIn = new WeakMap<FastifyRequest, { user: unknown; token: string | null }>();
+const faultOf = new WeakMap<FastifyRequest, Fault>();
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -259,14 +270,7 @@ async function handle<User>(
   options: RouterOptions<User>,
 ) {
   const { op } = compiled;
-  const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request));
-  if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-  if (fault?.timeout) {
-    await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);
-    return reply.code(504).send(errorBody(504, 'Сервер не ответил вовремя (имитация сбоя)'));
-  }
-  if (fault?.malformed) return reply.code(200).type('application/json').send(MALFORMED_BODY);
-  if (fault?.status) return reply.code(fault.status).send(errorBody(fault.status, 'Сервис временно недоступен (имитация сбоя)'));
+  const fault = faultOf.get(request);
 
   try {
     const { user, token } = signedIn.get(request) as { user: User; token: string | null };
