@@ -256,6 +256,15 @@ export const hostileCases: HostileCase[] = [
         ...Array.from({ length: 25 }, (_, i) => ({ name: 'file', fileName: `f${i}.txt`, content: 'x' })),
       ]);
       refused(await call(h, 'POST', '/v2/projects/upload-attach', { token, raw: many, type }), 413);
+      // A file larger than the JSON limit but within the file limit of its call is taken.
+      const { pointId } = await editablePoint(h, 'Контрактный тест: большой файл');
+      const large = multipartBody(boundary, [
+        { name: 'attachCode', content: 'ATT_KM_BUSINESS_PLAN' },
+        { name: 'pointId', content: String(pointId) },
+        { name: 'file', fileName: 'план.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4 '), Buffer.alloc(5 * 1024 * 1024, 'a')]) },
+      ]);
+      const taken = await call(h, 'POST', '/v2/projects/upload-attach', { token, raw: large, type });
+      expect(taken.status, taken.text.slice(0, 300)).toBe(200);
       const broken = multipartBody(boundary, [{ name: 'file', fileName: 'a.txt', content: 'abc' }], false);
       refused(await call(h, 'POST', '/v2/projects/upload-attach', { token, raw: broken, type }), 400);
       refused(await call(h, 'POST', '/v2/projects/upload-attach', { token, raw: attorney, type: 'multipart/form-data; boundary=other' }), 400);

@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-});
+}, 60_000);
 
 describe('the specs', () => {
   it('give every operation an operationId that is unique across all four files', () => {
