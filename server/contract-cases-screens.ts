@@ -27,7 +27,7 @@ async function onePoint(h: Harness, what: string, match: (p: StoredPoint) => boo
 }
 
 /** A fresh KOMMERC-2026 application of the grantee, returned to editing (status RETURN_TO_EDIT, canEdit). */
-async function editablePoint(h: Harness, name = 'Контрактный тест: сенсор утечек газа') {
+export async function editablePoint(h: Harness, name = 'Контрактный тест: сенсор утечек газа') {
   const c = await h.as('grantee');
   const q = await ok(c.main.GET('/v2/projects/application/{id}', { params: { path: { id: KOMMERC } } }));
   const created = await ok(
@@ -67,6 +67,7 @@ export const screenCases: CaseTable = {
     const admin = await h.as('admin');
     const session = await ok(admin.main.POST('/v1/users/{id}/login-as', { params: { path: { id: 8 } } }));
     expect(session.result.token).toBeTruthy();
+    expect(session.result.renew_token, 'no renew token of another user').toBeUndefined();
     await fails((await h.as('grantee')).main.POST('/v1/users/{id}/login-as', { params: { path: { id: 8 } } }), 403);
     await fails(admin.main.POST('/v1/users/{id}/login-as', { params: { path: { id: 999999 } } }), 404);
     await fails(admin.main.POST('/v1/users/{id}/login-as', { params: { path: { id: 150 } } }), 422, 'Токен пользователя истёк');
@@ -87,6 +88,7 @@ export const screenCases: CaseTable = {
     await fails((await h.as('grantee')).main.POST('/v1/users/setgroups', { body: { user_id: 120, groups: [8] } }), 403);
     await fails(admin.main.POST('/v1/users/setgroups', { body: { user_id: 999999, groups: [8] } }), 404);
     await fails(admin.main.POST('/v1/users/setgroups', { body: { user_id: 120, groups: [99] } }), 422, 'Неизвестная группа');
+    await fails(admin.main.POST('/v1/users/setgroups', { body: { user_id: 2, groups: [1] } }), 422, 'последнего администратора');
     await fails(admin.main.POST('/v1/users/setgroups', { body: loose({ user_id: 120 }) }), 422);
   },
   async usersGet(h) {
@@ -105,7 +107,11 @@ export const screenCases: CaseTable = {
   },
   async usersRefreshToken(h) {
     const admin = await h.as('admin');
-    expect(await ok(admin.main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: 121 } } }))).toMatchObject({ id: 121, token: expect.any(String) });
+    const refreshed = await ok(admin.main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: 121 } } }));
+    expect(refreshed).toMatchObject({ id: 121, tokenExpireAt: expect.any(Number) });
+    // The new session belongs to the user: its secrets are not in the answer (openapi User).
+    expect(Object.keys(refreshed)).not.toContain('token');
+    expect(Object.keys(refreshed)).not.toContain('renew_token');
     await fails((await h.as('grantee')).main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: 121 } } }), 403);
     await fails(admin.main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: 999999 } } }), 404);
   },

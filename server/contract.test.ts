@@ -4,6 +4,7 @@ import { projectsV1Cases } from './contract-cases-projects-v1';
 import { reportsCases } from './contract-cases-reports';
 import { contestCases } from './contract-cases-contest';
 import { screenCases } from './contract-cases-screens';
+import { hostileCases } from './contract-hostile';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSTS, ROOT, type HostName } from './lib/spec';
@@ -33,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-});
+}, 60_000);
 
 describe('the specs', () => {
   it('give every operation an operationId that is unique across all four files', () => {
@@ -81,6 +82,17 @@ describe('operations', () => {
       h.current.case = op.operationId;
       const before = h.server.violations.length;
       await run!(h);
+      expect(h.server.violations.slice(before), 'contract violations recorded by the server during this case').toEqual([]);
+    });
+  }
+});
+
+describe('hostile input: a 4xx in the error shape, never a 500 or a contract violation', () => {
+  for (const hostile of hostileCases) {
+    it(hostile.name, async () => {
+      h.current.case = `hostile: ${hostile.name}`;
+      const before = h.server.violations.length;
+      await hostile.run(h);
       expect(h.server.violations.slice(before), 'contract violations recorded by the server during this case').toEqual([]);
     });
   }

@@ -3,12 +3,19 @@ import { createReferenceServer } from './app';
 import { DEMO_ACCOUNTS } from './seed/users';
 import { ROLE_NAMES } from './lib/services';
 import { ROOT } from './lib/spec';
+import { demoSignOnRefusal } from './lib/demo-sign-on';
 
 const args = new Set(process.argv.slice(2));
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(ROOT, 'data', 'db');
 const memory = process.env.DATA_DIR === ':memory:';
+
+const refusal = args.has('--reset-only') ? null : demoSignOnRefusal(host, process.env);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 const server = await createReferenceServer({
   dataDir: memory ? null : dataDir,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { HttpError, forbidden, notFound, unprocessable } from '../lib/http';
 import type { Handlers } from '../lib/router';
 import type { Operation } from '../lib/spec';
-import { hasRole, type AuthUser, type Services, type StoredUser } from '../lib/services';
-import { loadUser } from './users';
+import { hasRole, type AuthUser, type Services } from '../lib/services';
+import { loadUser, withTokenExpiry } from './users';
 
 /** Codes from the demo sign-on page live this long (seconds) and work once. */
 const CODE_TTL_SECONDS = 300;
@@ -91,7 +91,9 @@ export function authHandlers(s: Services): Handlers<AuthUser | null> {
       );
       // SPEC §6: log in as another user only if that user's token has not expired.
       if (!live) throw unprocessable([{ field: 'id', message: 'Токен пользователя истёк: вход от его имени невозможен' }]);
-      return issueToken(s, target.id, user!.id);
+      // Only an access token: the session ends with it; a renew token of another user's session is never handed out.
+      const { result } = await issueToken(s, target.id, user!.id);
+      return { result: { token: result.token, tokenExpireAt: result.tokenExpireAt } };
     },
 
     async usersRefreshToken({ params, user }) {
@@ -101,7 +103,7 @@ export function authHandlers(s: Services): Handlers<AuthUser | null> {
       // The user's current sessions end: that is the warning the admin confirms (SPEC §6).
       await s.db.query('DELETE FROM tokens WHERE user_id = $1 AND impersonated_by IS NULL', [target.id]);
       await issueToken(s, target.id);
-      return (await loadUser(s, target.id, { withToken: true })) as StoredUser;
+      return withTokenExpiry(s, target);
     },
   };
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { RawReply, fileReply, forbidden, notFound, unprocessable } from '../lib/http';
+import { RawReply, fileReply, forbidden, notFound, safeFileName, unprocessable } from '../lib/http';
 import { includesText, page } from '../lib/paging';
 import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
@@ -100,8 +100,12 @@ export function pointFor(point: StoredTask, user: AuthUser) {
 
 const LIST_KEYS = ['id', 'name', 'description', 'projectId', 'projectName', 'project', 'status', 'type', 'startDate', 'deadline', 'closedate', 'ownerId', 'responsibleUserId', 'canEdit', 'archive'];
 
-async function projectRefs(s: Services): Promise<Map<number, { id: number; name: string; status?: { name: string } | null }>> {
-  const projects = await s.collection<{ id: number; name: string; status?: { name: string } | null }>('projects').all();
+/** Name and status of projects (of the given ids only, when given). */
+async function projectRefs(s: Services, ids?: number[]): Promise<Map<number, { id: number; name: string; status?: { name: string } | null }>> {
+  type Ref = { id: number; name: string; status?: { name: string } | null };
+  const projects = ids
+    ? (await s.db.query<{ data: Ref }>(`SELECT data FROM docs WHERE collection = 'projects' AND id = ANY($1::text[])`, [[...new Set(ids)].map(String)])).map((r) => r.data)
+    : await s.collection<Ref>('projects').all();
   return new Map(projects.map((p) => [p.id, { id: p.id, name: p.name, status: p.status ? { name: p.status.name } : null }]));
 }
 
@@ -119,7 +123,7 @@ function listItem(point: StoredTask, user: AuthUser, projects: Map<number, { id:
 }
 
 /** Not finished first, then by deadline (missing last), then newest first. */
-function byUrgency(a: StoredTask, b: StoredTask): number {
+export function byUrgency(a: StoredTask, b: StoredTask): number {
   const fa = a.status.sort >= 1000 ? 1 : 0;
   const fb = b.status.sort >= 1000 ? 1 : 0;
   if (fa !== fb) return fa - fb;
@@ -131,7 +135,7 @@ function byUrgency(a: StoredTask, b: StoredTask): number {
   return b.id - a.id;
 }
 
-interface ListQuery {
+export interface ListQuery {
   page?: number;
   pageSize?: number;
   'filter[name]'?: string;
@@ -140,7 +144,7 @@ interface ListQuery {
   'filter[templateCode]'?: string;
 }
 
-function matchesFilters(point: StoredTask, q: ListQuery): boolean {
+export function matchesFilters(point: StoredTask, q: ListQuery): boolean {
   const text = q['filter[name]']?.trim();
   if (text) {
     const hit = includesText(point.name, text) || includesText(point.projectName, text) || String(point.id) === text.replace(/^id\s*:?\s*/i, '');
@@ -156,16 +160,64 @@ export async function visiblePoints(s: Services, user: AuthUser): Promise<Stored
   return (await tasksOf(s).all()).filter((p) => isListedFor(p, user));
 }
 
+/**
+ * The WHERE clause of a task list in SQL — the same rules as isListedFor, matchesKind and matchesFilters above (the
+ * test "task lists in SQL" compares the two on every user, kind and filter): visibility, list kind, filters.
+ */
+function listWhere(user: AuthUser, kind: ListKind, q: ListQuery, now: number): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const where = [`collection = 'points'`, `NOT t_expert`];
+  if (!hasRole(user, ...STAFF_ROLES)) {
+    const me = p(JSON.stringify(user.id));
+    where.push(`(t_owner = ${me}::jsonb OR t_responsible = ${me}::jsonb OR t_viewers @> ${p(JSON.stringify([user.id]))}::jsonb)`);
+  }
+  const open = `(t_sort::numeric < 1000)`;
+  const expired = () => `coalesce(${open} AND t_deadline < ${p(now)}, false)`;
+  const active = () => `coalesce(${open} AND t_status = ANY(${p(ACTION_STATUSES)}::text[]), false)`;
+  if (kind === 'archive') where.push('t_archive');
+  else {
+    where.push('NOT t_archive');
+    if (kind === 'expired') where.push(expired());
+    if (kind === 'active') where.push(`NOT ${expired()}`, active());
+    if (kind === 'closed') where.push(`NOT ${expired()}`, `NOT ${active()}`);
+  }
+  const text = q['filter[name]']?.trim();
+  if (text) {
+    const needle = p(text.toLocaleLowerCase('ru'));
+    where.push(`(strpos(lower(coalesce(t_name, '')), ${needle}) > 0 OR strpos(lower(coalesce(t_project_name, '')), ${needle}) > 0 OR id = ${p(text.replace(/^id\s*:?\s*/i, ''))})`);
+  }
+  if (q['filter[statusCode]']) where.push(`t_status = ${p(q['filter[statusCode]'])}`);
+  if (q['filter[projectId]']) where.push(`t_project = ${p(JSON.stringify(Number(q['filter[projectId]'])))}::jsonb`);
+  if (q['filter[templateCode]']) where.push(`t_template = ${p(q['filter[templateCode]'])}`);
+  return { sql: where.join(' AND '), params };
+}
+
+/** byUrgency in SQL: not finished first, then by deadline (missing last), then newest first. */
+const URGENCY_ORDER = `CASE WHEN t_sort::numeric >= 1000 THEN 1 ELSE 0 END, t_deadline NULLS LAST, id::bigint DESC`;
+
+/** A task list page: filtered, counted and paged by the database; only the page's documents are read. */
 async function listKind(s: Services, user: AuthUser, kind: ListKind, q: ListQuery) {
-  const now = s.clock.now();
-  const projects = await projectRefs(s);
-  const points = (await visiblePoints(s, user)).filter((p) => matchesKind(p, kind, now) && matchesFilters(p, q)).sort(byUrgency);
-  return page(points.map((p) => listItem(p, user, projects)), q);
+  const { sql, params } = listWhere(user, kind, q, s.clock.now());
+  const perPage = Math.max(1, Number(q.pageSize ?? 20));
+  const currentPage = Math.max(1, Number(q.page ?? 1));
+  // Count and order on the narrow columns; the documents (large JSON) are read for the page's rows only.
+  const rows = await s.db.query<{ data: StoredTask; total: number }>(
+    `WITH page AS (SELECT id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${URGENCY_ORDER}) AS n FROM docs WHERE ${sql} ORDER BY n LIMIT ${perPage} OFFSET ${(currentPage - 1) * perPage})
+     SELECT d.data, page.total::int AS total FROM page JOIN docs d ON d.collection = 'points' AND d.id = page.id ORDER BY page.n`,
+    params,
+  );
+  const projects = await projectRefs(s, rows.map((r) => r.data.projectId).filter((id): id is number => typeof id === 'number'));
+  const totalCount = rows[0]?.total ?? (currentPage > 1 ? (await countKind(s, user, kind, q)).count : 0);
+  return {
+    items: rows.map((r) => listItem(r.data, user, projects)),
+    _meta: { currentPage, pageCount: Math.ceil(totalCount / perPage), totalCount, perPage },
+  };
 }
 
 async function countKind(s: Services, user: AuthUser, kind: ListKind, q: ListQuery) {
-  const now = s.clock.now();
-  return { count: (await visiblePoints(s, user)).filter((p) => matchesKind(p, kind, now) && matchesFilters(p, q)).length };
+  const { sql, params } = listWhere(user, kind, q, s.clock.now());
+  return { count: (await s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM docs WHERE ${sql}`, params))?.n ?? 0 };
 }
 
 /** A point the user may see, or 404 / 403. */
@@ -362,9 +414,12 @@ export function zip(entries: { name: string; data: Buffer; date?: Date }[]): Buf
   let offset = 0;
   const used = new Set<string>();
   for (const entry of entries) {
-    let name = entry.name.replace(/[\\/]/g, '_') || 'file';
-    for (let i = 2; used.has(name); i++) name = entry.name.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext ?? ''}`);
-    used.add(name);
+    // Entry names get the one file-name cleaning (no paths, control or bidi characters, device names, 200 characters);
+    // equal names (case-insensitive, as on Windows) are numbered.
+    const clean = safeFileName(entry.name);
+    let name = clean;
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = clean.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext ?? ''}`);
+    used.add(name.toLowerCase());
     const nameBytes = Buffer.from(name, 'utf8');
     const deflated = deflateRawSync(entry.data);
     const useDeflate = deflated.length < entry.data.length;

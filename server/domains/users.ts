@@ -3,24 +3,24 @@ import type { Handlers } from '../lib/router';
 import { includesText, page } from '../lib/paging';
 import { ROLE_NAMES, hasRole, type AuthUser, type Services, type StoredUser } from '../lib/services';
 
-export async function loadUser(s: Services, id: number, options: { withToken?: boolean } = {}) {
+export async function loadUser(s: Services, id: number) {
   const row = await s.db.one<{ data: StoredUser }>('SELECT data FROM users WHERE id = $1', [id]);
-  if (!row) return null;
-  if (!options.withToken) return row.data;
-  return withToken(s, row.data);
+  return row?.data ?? null;
 }
 
-/** The User of the API with its newest own token (the users table shows token validity, SPEC §2). */
-async function withToken(s: Services, user: StoredUser) {
-  const token = await s.db.one<{ token: string; renew_token: string; expires_at: string }>(
-    'SELECT token, renew_token, expires_at FROM tokens WHERE user_id = $1 AND impersonated_by IS NULL ORDER BY expires_at DESC LIMIT 1',
+/**
+ * The User of the API with the expiry of its newest own token (the users table shows token validity, SPEC §2).
+ * The token and renew token themselves are never part of a User: a session's secrets go only to whoever signed in
+ * (setcode, renewtoken) and, for "log in as", a new access token to the administrator (openapi/main.yaml User).
+ */
+export async function withTokenExpiry(s: Services, user: StoredUser) {
+  const token = await s.db.one<{ expires_at: string }>(
+    'SELECT expires_at FROM tokens WHERE user_id = $1 AND impersonated_by IS NULL ORDER BY expires_at DESC LIMIT 1',
     [user.id],
   );
   return {
     ...user,
     role: user.groups.map((g) => ROLE_NAMES[g]).filter(Boolean).join(', ') || null,
-    token: token?.token ?? null,
-    renew_token: token?.renew_token ?? null,
     tokenExpireAt: token ? Number(token.expires_at) : null,
   };
 }
@@ -66,7 +66,20 @@ const GROUP_DESCRIPTIONS: Record<number, string> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const ADMIN_ROLE_ID = 2;
+export const LAST_ADMIN_MESSAGE =
+  'Нельзя снять роль «Администратор» с последнего администратора: назначьте администратором другого пользователя, затем измените эти группы';
+
 export function userHandlers(s: Services): Handlers<AuthUser | null> {
+  /** Whether a user other than `id` holds the administrator role (the last one may not lose it). */
+  async function anotherAdminThan(id: number) {
+    const row = await s.db.one<{ id: number }>(`SELECT id FROM users WHERE id <> $1 AND data->'groups' @> $2::jsonb LIMIT 1`, [
+      id,
+      JSON.stringify([ADMIN_ROLE_ID]),
+    ]);
+    return !!row;
+  }
+
   async function search(query: Record<string, unknown>) {
     const users = await allUsers(s);
     const filtered = users.filter(
@@ -81,7 +94,7 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
         includesText(u.work_company, query['filter[work_company]']),
     );
     const paged = page(filtered, query);
-    return { ...paged, items: await Promise.all(paged.items.map((u) => withToken(s, u))) };
+    return { ...paged, items: await Promise.all(paged.items.map((u) => withTokenExpiry(s, u))) };
   }
 
   return {
@@ -103,6 +116,9 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
       if (exclusive !== undefined && groups.length > 1) {
         throw unprocessable([{ field: 'groups', message: `Роль «${ROLE_NAMES[exclusive]}» не совмещается с другими ролями` }]);
       }
+      if (target.groups.includes(ADMIN_ROLE_ID) && !groups.includes(ADMIN_ROLE_ID) && !(await anotherAdminThan(target.id))) {
+        throw unprocessable([{ field: 'groups', message: LAST_ADMIN_MESSAGE }]);
+      }
       await saveUser(s, { ...target, groups: [...groups].sort((a, b) => a - b) });
       const names = groups.map((g) => ROLE_NAMES[g]).join(', ');
       return { success: true, message: names ? `Пользователю ${target.fio} назначены группы: ${names}` : `У пользователя ${target.fio} больше нет групп` };
@@ -111,7 +127,7 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
       if (Number(params.id) !== user!.id && !canSeeUsers(user)) throw forbidden();
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
-      return withToken(s, target);
+      return withTokenExpiry(s, target);
     },
     async usersUpdate({ params, body, user }) {
       if (Number(params.id) !== user!.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
@@ -130,7 +146,7 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
       const next = { ...target, ...changes } as StoredUser;
       next.fio = [next.lastname, next.firstname, next.middlename].filter(Boolean).join(' ');
       await saveUser(s, next);
-      return withToken(s, next);
+      return withTokenExpiry(s, next);
     },
     async usersList({ query, user }) {
       if (!canSeeUsers(user)) throw forbidden();

@@ -59,6 +59,33 @@ const MIGRATIONS: string[] = [
      content bytea NOT NULL,
      created_at bigint NOT NULL
    );`,
+  // The task lists filter, count and page in SQL (server/domains/tasks.ts listWhere): what they look at is kept in
+  // generated columns of the task documents (NULL for other collections), so a list reads narrow columns and only the
+  // page's documents. iso_ms: a deadline as epoch milliseconds, NULL when absent or not a date (like Date.parse's NaN);
+  // it runs on writes only.
+  `CREATE FUNCTION iso_ms(value text) RETURNS double precision LANGUAGE plpgsql IMMUTABLE AS $$
+   BEGIN
+     IF value IS NULL OR value = '' THEN RETURN NULL; END IF;
+     RETURN extract(epoch FROM value::timestamptz) * 1000;
+   EXCEPTION WHEN others THEN RETURN NULL;
+   END $$;
+   ALTER TABLE docs
+     ADD COLUMN t_owner jsonb GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'ownerId' END) STORED,
+     ADD COLUMN t_responsible jsonb GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'responsibleUserId' END) STORED,
+     ADD COLUMN t_viewers jsonb GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'_viewers' END) STORED,
+     ADD COLUMN t_expert boolean GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->>'_kind' IS NOT DISTINCT FROM 'expert' END) STORED,
+     ADD COLUMN t_archive boolean GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN coalesce(data->'archive' = 'true'::jsonb, false) END) STORED,
+     ADD COLUMN t_sort text GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'status'->>'sort' END) STORED,
+     ADD COLUMN t_status text GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'status'->>'code1C' END) STORED,
+     ADD COLUMN t_deadline double precision GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN iso_ms(data->>'deadline') END) STORED,
+     ADD COLUMN t_name text GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->>'name' END) STORED,
+     ADD COLUMN t_project_name text GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->>'projectName' END) STORED,
+     ADD COLUMN t_project jsonb GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->'projectId' END) STORED,
+     ADD COLUMN t_template text GENERATED ALWAYS AS (CASE WHEN collection = 'points' THEN data->>'_templateCode' END) STORED;
+   CREATE INDEX docs_points_owner ON docs (t_owner) WHERE collection = 'points';
+   CREATE INDEX docs_points_responsible ON docs (t_responsible) WHERE collection = 'points';
+   CREATE INDEX docs_points_viewers ON docs USING gin (t_viewers) WHERE collection = 'points';
+   CREATE INDEX docs_points_status ON docs (t_status) WHERE collection = 'points';`,
 ];
 
 export class Db {

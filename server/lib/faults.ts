@@ -70,14 +70,15 @@ export function takeFault(
   method: string,
   url: string,
   token: string | null = null,
-  body: () => string = () => '',
+  body?: () => string,
 ): Fault | undefined {
   const index = faults.findIndex(
     (f) =>
       (f.match === operationId || url.includes(f.match)) &&
       (!f.method || f.method.toUpperCase() === method.toUpperCase()) &&
       (f.token === undefined || f.token === token) &&
-      (f.bodyIncludes === undefined || body().includes(f.bodyIncludes)),
+      // Faults for one value apply once the body is read (body given); the others as the request arrives.
+      (body === undefined ? f.bodyIncludes === undefined : f.bodyIncludes !== undefined && body().includes(f.bodyIncludes)),
   );
   if (index < 0) return undefined;
   const fault = faults[index]!;

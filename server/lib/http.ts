@@ -1,4 +1,9 @@
 /** Replies and errors of the reference back end's handlers. */
+import { safeFileName } from '../../src/lib/file-name';
+
+/** The one file-name cleaning (src/lib/file-name.ts): storage, zip entries, Content-Disposition and the screens. */
+export { safeFileName };
+
 export interface FieldError {
   field?: string;
   message: string;
@@ -66,25 +71,5 @@ export function contentDisposition(fileName: string, kind: 'attachment' | 'inlin
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(safe)}`;
 }
 
-/**
- * A file name that is safe on every client and file system: no directories (../, ..\\), no control or bidi-override
- * characters (a "Счёт\u202Efdp.exe" spoof), none of <>:"|?* and no Windows device names (CON, NUL, COM1…);
- * Cyrillic, emoji and other Unicode stay as they are.
- */
 /** RFC 5987 value: percent-encoded UTF-8, including the characters encodeURIComponent leaves (' ( ) *). */
 const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[<>:"|?*]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .replace(/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i, '_$1$2');
-  // At most 200 characters (code points: an emoji is never cut in half), keeping the extension.
-  const chars = Array.from(cleaned);
-  if (chars.length <= 200) return cleaned || 'file';
-  const ext = /\.[^.\s]{1,10}$/.exec(cleaned)?.[0] ?? '';
-  return chars.slice(0, 200 - ext.length).join('') + ext;
-}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Ajv2020, { type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HOSTS, loadSpec, type HostName, type Json, type LoadedSpec, type Operation } from './spec';
-import { HttpError, JsonReply, RawReply, errorBody } from './http';
+import { HttpError, JsonReply, RawReply, errorBody, safeFileName } from './http';
 import { DEFAULT_HOLD_MS, MALFORMED_BODY, holdUntilClientGone, mutateBody, takeFault, type Fault } from './faults';
 
 export type { Fault } from './faults';
@@ -162,11 +162,104 @@ export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptio
       app.route({
         method: op.method as 'GET',
         url: HOSTS[host].prefix + toFastifyPath(op.path),
+        // A JSON body past the operation's limit is refused (413) from its Content-Length, before it is read.
+        bodyLimit: op.limits.body,
+        config: { compiled },
+        // The token is checked before the body is read or parsed: an anonymous client cannot make the server buffer it.
+        onRequest: async (request, reply) => {
+          // Test faults act as the request arrives, before the token check (a delayed call meets a revoked token).
+          const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request));
+          if (fault) faultOf.set(request, fault);
+          if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+          if (fault?.timeout) {
+            await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);
+            return reply.code(504).send(errorBody(504, 'Сервер не ответил вовремя (имитация сбоя)'));
+          }
+          if (fault?.malformed) return reply.code(200).type('application/json').send(MALFORMED_BODY);
+          if (fault?.status) return reply.code(fault.status).send(errorBody(fault.status, 'Сервис временно недоступен (имитация сбоя)'));
+          try {
+            const token = bearer(request);
+            signedIn.set(request, { user: await options.authenticate(token, op), token });
+          } catch (error) {
+            return failed(request, reply, compiled, error, options);
+          }
+        },
         handler: async (request, reply) => handle(request, reply, compiled, handler, options),
       });
     }
   }
+  // Errors raised before the handler (body too large, broken JSON, unknown content type) answer in the error shape
+  // of the specs, in Russian, and are checked against the operation's documented responses like any other answer.
+  app.setErrorHandler((error, request, reply) => {
+    const compiled = (request.routeOptions.config as { compiled?: CompiledOp }).compiled;
+    if (compiled) return failed(request, reply, compiled, error, options);
+    const refused = transportError(error);
+    if (refused) return reply.code(refused.status).send(errorBody(refused.status, refused.message));
+    request.log.error(error);
+    return reply.code(500).send(errorBody(500, 'Внутренняя ошибка сервера'));
+  });
   return { operations: all };
+}
+
+const signedIn = new WeakMap<FastifyRequest, { user: unknown; token: string | null }>();
+const faultOf = new WeakMap<FastifyRequest, Fault>();
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/**
+ * A request refused by the transport (Fastify's body parsers, @fastify/multipart) as an HttpError with a Russian
+ * message; null for anything else (a real fault: 500).
+ */
+function transportError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  const e = error as { code?: string; statusCode?: number; message?: string };
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'Запрос слишком большой: сервер принимает меньше данных в этом вызове');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, 'Файл слишком большой для этого вызова');
+    case 'FST_FILES_LIMIT':
+      return new HttpError(413, 'Слишком много файлов в одном запросе');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'Слишком много полей формы в одном запросе');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(400, 'Неподдерживаемый тип данных запроса (Content-Type)');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, 'Пустое тело запроса с типом application/json');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpError(400, 'Тело запроса повреждено или не является JSON');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, 'Повреждённые данные формы (multipart/form-data)');
+  }
+  if (error instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON') return new HttpError(400, 'Тело запроса повреждено или не является JSON');
+  // busboy: a body that ends early, a missing or broken boundary, a malformed part header.
+  if (/unexpected end of (form|multipart data)|Malformed part header|Boundary not found|Unsupported Content-Type|Boundary required|Header size limit/i.test(e.message ?? '')) {
+    return new HttpError(400, 'Повреждённые данные формы (multipart/form-data)');
+  }
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return new HttpError(400, 'Неверный запрос');
+  return null;
+}
+
+/** Answers an error of a request to an operation: a known refusal as its 4xx, anything else as 500. */
+function failed<User>(request: FastifyRequest, reply: FastifyReply, compiled: CompiledOp, error: unknown, options: RouterOptions<User>) {
+  const refused = transportError(error);
+  if (refused) {
+    const message = refused.status === 413 ? `${refused.message} (${limitText(compiled.op, error)})` : refused.message;
+    return send(reply, compiled, new JsonReply(refused.status, errorBody(refused.status, message, refused.errors)), options);
+  }
+  request.log.error(error);
+  return send(reply, compiled, new JsonReply(500, errorBody(500, 'Внутренняя ошибка сервера')), options);
+}
+
+function limitText(op: Operation, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return `не более ${mb(op.limits.file)} МБ на файл`;
+  if (code === 'FST_FILES_LIMIT') return `не более ${op.limits.files}`;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return `не более ${mb(op.limits.body)} МБ`;
+  return 'превышен предел';
 }
 
 async function handle<User>(
@@ -177,33 +270,33 @@ async function handle<User>(
   options: RouterOptions<User>,
 ) {
   const { op } = compiled;
-  const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request), () => JSON.stringify(request.body ?? null));
-  if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-  if (fault?.timeout) {
-    await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);
-    return reply.code(504).send(errorBody(504, 'Сервер не ответил вовремя (имитация сбоя)'));
-  }
-  if (fault?.malformed) return reply.code(200).type('application/json').send(MALFORMED_BODY);
-  if (fault?.status) return reply.code(fault.status).send(errorBody(fault.status, 'Сервис временно недоступен (имитация сбоя)'));
+  // A fault for one value (bodyIncludes) is known only once the JSON body is read; the others acted on arrival.
+  const bodyFault = request.body === undefined ? undefined : takeFault(options.faults, op.operationId, op.method, request.url, bearer(request), () => JSON.stringify(request.body));
+  if (bodyFault?.status) return reply.code(bodyFault.status).send(errorBody(bodyFault.status, 'Сервис временно недоступен (имитация сбоя)'));
+  const fault = faultOf.get(request) ?? bodyFault;
 
   try {
-    const token = bearer(request);
-    const user = await options.authenticate(token, op);
+    const { user, token } = signedIn.get(request) as { user: User; token: string | null };
     const params = { ...(request.params as Json) };
     if (!compiled.params(params)) throw new HttpError(400, 'Неверные параметры пути', requestErrors(compiled.params.errors, 'path'));
     const query = { ...(request.query as Json) };
     if (!compiled.query(query)) throw new HttpError(400, 'Неверные параметры запроса', requestErrors(compiled.query.errors, 'query'));
+    assertPlainText(params, 'path');
+    assertPlainText(query, 'query');
 
     let body: Json = undefined;
     const files: Record<string, UploadedFile[]> = {};
     const contentType = String(request.headers['content-type'] ?? '');
     if (compiled.multipart && contentType.startsWith('multipart/form-data')) {
       body = {};
-      for await (const part of request.parts()) {
+      const limits = { fileSize: op.limits.file, files: op.limits.files, fields: 200, parts: 200 + op.limits.files };
+      for await (const part of request.parts({ limits })) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
-          (files[part.fieldname] ??= []).push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
-          const placeholder = `file:${part.filename}`;
+          // Stored, listed, zipped and downloaded under the cleaned name only (src/lib/file-name.ts).
+          const fileName = safeFileName(part.filename ?? '');
+          (files[part.fieldname] ??= []).push({ fieldName: part.fieldname, fileName, mimeType: part.mimetype, data });
+          const placeholder = `file:${fileName}`;
           addField(body, part.fieldname, placeholder, compiled.multipartFileKeys, op);
         } else {
           addField(body, part.fieldname, String(part.value), compiled.multipartFileKeys, op);
@@ -221,17 +314,47 @@ async function handle<User>(
       throw new HttpError(400, 'Ожидается multipart/form-data');
     }
 
+    assertPlainText(body, 'body');
     if (!handler) throw new HttpError(500, `Операция ${op.operationId} не реализована эталонным сервером`);
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     const result = await handler({ op, params: params as Record<string, Json>, query: query as Record<string, Json>, body, files, user, token, origin });
     if (fault?.mutate) return sendMutated(reply, compiled, result, fault, options);
     return send(reply, compiled, result, options);
   } catch (error) {
-    if (error instanceof HttpError) {
-      return send(reply, compiled, new JsonReply(error.status, errorBody(error.status, error.message, error.errors)), options);
+    return failed(request, reply, compiled, error, options);
+  }
+}
+
+/** JSON nested deeper than this is refused (drafts, reports and forms need a handful of levels). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses (400) what no text column or jsonb value can hold and what no form produces: a NUL character, a lone UTF-16
+ * surrogate (in keys and values), an integer beyond 2^53 and nesting deeper than MAX_JSON_DEPTH. Walks without recursion, so a body nested
+ * 10,000 levels deep cannot exhaust the stack.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+const LONE_SURROGATE_OR_NUL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function assertPlainText(value: Json, where: 'path' | 'query' | 'body') {
+  const stack: { value: Json; depth: number }[] = [{ value, depth: 0 }];
+  const bad = (text: string) => LONE_SURROGATE_OR_NUL.test(text);
+  while (stack.length) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (bad(current)) throw new HttpError(400, `Недопустимый символ в данных запроса (${where}): нулевой символ или неполная суррогатная пара`);
+      continue;
     }
-    request.log.error(error);
-    return send(reply, compiled, new JsonReply(500, errorBody(500, 'Внутренняя ошибка сервера')), options);
+    // 2^63 or 1e300 pass "type: integer" but fit no integer column and lose precision in JavaScript.
+    if (typeof current === 'number' && Number.isInteger(current) && !Number.isSafeInteger(current)) {
+      throw new HttpError(400, `Число вне допустимого диапазона в данных запроса (${where})`);
+    }
+    if (!current || typeof current !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, `Слишком глубокая вложенность данных запроса: не более ${MAX_JSON_DEPTH} уровней`);
+    for (const [key, item] of Object.entries(current)) {
+      if (bad(key)) throw new HttpError(400, `Недопустимый символ в имени поля запроса (${where}): нулевой символ или неполная суррогатная пара`);
+      stack.push({ value: item, depth: depth + 1 });
+    }
   }
 }
 
@@ -283,8 +406,9 @@ function violation<User>(reply: FastifyReply, options: RouterOptions<User>, op: 
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header || !header.startsWith('Bearer ')) return null;
-  return header.slice(7).trim() || null;
+  // RFC 7235: the scheme name is case-insensitive ("bearer", "BEARER").
+  const match = /^bearer +(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
 }
 
 /**

@@ -25,7 +25,22 @@ export interface Operation {
   requestBody?: Json;
   responses: Record<string, Json>;
   secured: boolean;
+  /** Body limits of the operation (`x-limits` of the spec over the defaults below). */
+  limits: BodyLimits;
 }
+
+/**
+ * How much a request may carry (openapi/README.md "Body limits"): a JSON body, each file part and the number of file
+ * parts of a multipart body. Defaults fit ordinary calls and SPEC §9 file fields (100 MB); an operation's `x-limits`
+ * (`body`, `file`, `files`) tightens or widens them. Past a limit the server answers 413 before reading on.
+ */
+export interface BodyLimits {
+  body: number;
+  file: number;
+  files: number;
+}
+
+export const DEFAULT_LIMITS: BodyLimits = { body: 2 * 1024 * 1024, file: 104_857_600, files: 20 };
 
 export interface LoadedSpec {
   host: HostName;
@@ -53,6 +68,7 @@ export function loadSpec(host: HostName): LoadedSpec {
         requestBody: op.requestBody ? deref(doc, op.requestBody) : undefined,
         responses: Object.fromEntries(Object.entries<Json>(op.responses ?? {}).map(([code, r]) => [code, deref(doc, r)])),
         secured: security.length > 0,
+        limits: { ...DEFAULT_LIMITS, ...(op['x-limits'] ?? {}) },
       });
     }
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { safeFileName } from '../../src/lib/file-name';
 import { DEMO_IDS, ownServerBase, signInAt, startOwnServerAt, type OwnServer } from './own-server';
 import { expectNothingExecuted, guardPage, type Guard } from './security-guards';
 
@@ -155,11 +156,11 @@ test('grantee: tasks, task previews with hostile file names and their downloads,
     await page.goto(`/tasks/${id}`);
     await expect(page.getByTestId('attached-file').first()).toBeVisible({ timeout: 30_000 });
     await check(page, guard, `/tasks/${id}`, { plain: true });
-    // The UI shows each name as text: Unicode intact, control and bidi-override characters dropped (as saved).
+    // The UI shows each name as text through the one cleaning (src/lib/file-name.ts): Unicode intact; control and
+    // bidi-override characters, paths, <>:"|?* and device names defused — the name the download is saved under.
     const shown = await page.getByTestId('attached-file').allInnerTexts();
     for (const name of byName.get(id)!) {
-      // eslint-disable-next-line no-control-regex -- the UI drops control characters
-      const expected = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+      const expected = safeFileName(name);
       expect(shown.some((text) => text.includes(expected)), `«${expected}» shown`).toBe(true);
       seen.fileNames.add(name);
     }

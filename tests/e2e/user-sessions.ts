@@ -4,16 +4,15 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from '
  * Sessions of arbitrary demo users (the generated ones, ids 100–155 of server/seed/users.ts), so that a test that
  * mutates a user (groups, tokens, profile, notifications) owns that user and runs independently of the others.
  */
-export async function tokenForUserId(request: APIRequestContext, userId: number) {
-  const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
-  const response = await request.post('/sso/authorize', {
+export async function tokenForUserId(request: APIRequestContext, userId: number, base = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`) {
+  const response = await request.post(`${base}/sso/authorize`, {
     form: { user_id: String(userId), redirect_uri: `${base}/callback` },
     maxRedirects: 0,
   });
   const location = response.headers()['location'];
   expect(location, 'the provider redirects with a code').toBeTruthy();
   const code = new URL(location!).searchParams.get('code')!;
-  const exchange = await request.get(`/hosts/main/v1/users/setcode?code=${code}`);
+  const exchange = await request.get(`${base}/hosts/main/v1/users/setcode?code=${code}`);
   expect(exchange.ok()).toBeTruthy();
   return ((await exchange.json()) as { result: { token: string; tokenExpireAt: number; renew_token: string } }).result;
 }
@@ -192,9 +191,10 @@ export async function persistedQueries(page: Page) {
   return (parsed.clientState?.queries ?? []).map((q) => ({ key: JSON.stringify(q.queryKey), data: JSON.stringify(q.state.data) }));
 }
 
-/** The administrator ends every session of a user (SPEC §6 "refresh a user's token"); answers the user's new token. */
+/** The administrator ends every session of a user (SPEC §6 "refresh a user's token"); answers a new token of the user, signed in again. */
 export async function revokeSessions(request: APIRequestContext, adminToken: string, userId: number) {
   const response = await request.post(`/hosts/main/v1/users/${userId}/refresh-token`, { headers: authHeader(adminToken) });
   expect(response.ok(), `refresh-token ${userId}`).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  // The answer carries no token (openapi User): the test signs the user in again, on the same server, for a live one.
+  return (await tokenForUserId(request, userId, new URL(response.url()).origin)).token;
 }

@@ -121,6 +121,33 @@ test.describe('users and roles', () => {
     await expectNoContractViolations(page.request);
   });
 
+  test('own groups: the administrator is warned first, and the last administrator keeps the role (server 422)', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/users?id=2');
+    const row = page.getByTestId('user-row-2');
+    await expect(row).toContainText('Администратор');
+    await row.getByRole('button', { name: /Назначить группы/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Назначение групп' });
+    await dialog.locator('label', { has: page.getByText('Менеджер', { exact: true }) }).click();
+    await dialog.getByRole('button', { name: 'Назначить' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Изменить свои группы?' });
+    await expect(warning).toContainText('Вы снимаете с себя роль «Администратор»');
+    await expect(warning.getByRole('button', { name: 'Изменить свои группы' })).toBeInViewport();
+    await page.waitForTimeout(400); // the opening animation, for the screenshot
+    await screenshot(page, 'users-own-groups-warning');
+    // "Отмена" sends nothing: the choice stays in the dialog.
+    await warning.getByRole('button', { name: 'Отмена' }).click();
+    await expect(warning).toBeHidden();
+    await expect(dialog).toBeVisible();
+    // Confirmed: the reference back end refuses to leave the portal without an administrator.
+    await dialog.getByRole('button', { name: 'Назначить' }).click();
+    await warning.getByRole('button', { name: 'Изменить свои группы' }).click();
+    await expect(page.getByText('Нельзя снять роль «Администратор» с последнего администратора').first()).toBeVisible();
+    const { token } = await tokenFor(page.request, 'admin');
+    expect((await (await page.request.get('/hosts/main/v1/users/2', { headers: authHeader(token) })).json()).groups).toEqual([2]);
+    await expectNoContractViolations(page.request);
+  });
+
   test("refreshing a token: confirmation with the warning; the user's next call gets 401 and lands on /login", async ({ page, browser }) => {
     // The affected user: generated manager 107, signed in in a browser of their own.
     const other = await browser.newContext();

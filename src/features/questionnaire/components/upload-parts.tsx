@@ -3,6 +3,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { CheckIcon, CloseIcon, FileIcon } from '@/components/icons';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
+import { displayFileName } from '@/lib/file-name';
 import { downloadAttach, saveBlob } from '../api/attachments';
 
 export interface ShownFile {
@@ -15,9 +16,10 @@ export interface ShownFile {
 /** One uploaded file: download on click; approved files show a mark and cannot be deleted (SPEC §5). */
 export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile; onDelete?: () => Promise<void> | void; readOnly?: boolean }) {
   const [busy, setBusy] = useState(false);
+  const name = displayFileName(file.fileName);
   const download = async () => {
     try {
-      saveBlob(await downloadAttach(file.id), file.fileName);
+      saveBlob(await downloadAttach(file.id), name);
     } catch (error) {
       notifyError(errorToastText(error, 'Не удалось скачать файл'));
     }
@@ -28,8 +30,8 @@ export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile;
         <Box color="brand.fg" flexShrink={0}>
           <FileIcon size={18} />
         </Box>
-        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} aria-label={`Скачать ${file.fileName}`} title={`Скачать ${file.fileName}`}>
-          {file.fileName}
+        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} aria-label={`Скачать ${name}`} title={`Скачать ${name}`}>
+          {name}
         </chakra.button>
         {file.isApproved && (
           <Badge colorPalette="green" variant="subtle" flexShrink={0}>
@@ -38,7 +40,7 @@ export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile;
         )}
         {onDelete && !file.isApproved && !readOnly && (
           <IconButton
-            aria-label={`Удалить файл ${file.fileName}`}
+            aria-label={`Удалить файл ${name}`}
             size="xs"
             variant="ghost"
             loading={busy}

@@ -127,7 +127,7 @@ export function UsersScreen(props: UsersScreenProps) {
 
       {props.canManage && (
         <>
-          <AssignGroupsDialog user={assignFor} groups={groups.data} groupsError={groups.isError} onClose={() => setAssignFor(null)} />
+          <AssignGroupsDialog user={assignFor} currentUserId={props.currentUserId} groups={groups.data} groupsError={groups.isError} onClose={() => setAssignFor(null)} />
           <RefreshTokenDialog user={refreshFor} onClose={() => setRefreshFor(null)} />
         </>
       )}

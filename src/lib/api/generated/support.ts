@@ -35,6 +35,7 @@ export interface paths {
          * @description SPEC §5 Feedback: theme required; subject required, at most 255 characters; message required;
          *     attachments optional. Success toast "Сообщение отправлено". Theme 9 is used for signing errors
          *     (SPEC §8/§9).
+         *     At most 10 attachments of at most 20 MiB each (SPEC §9 drop zone); past either limit 413.
          */
         post: operations["supportMessageSend"];
         delete?: never;
@@ -89,6 +90,15 @@ export interface components {
     responses: {
         /** @description Malformed request (bad query or body). */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is larger than the operation accepts (its `x-limits`, openapi/README.md "Body limits"); refused before it is read on. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -181,6 +191,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["ServerError"];
         };
