@@ -65,7 +65,11 @@ const input = (page: Page, f: { label: string; nth: number }) => page.getByRole(
 async function openForm(page: Page, form: Form) {
   await page.goto(form.path);
   await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
-  await expect(input(page, form.fields[0]!)).toBeVisible({ timeout: 30_000 });
+  // The form is ready when its first field can be reached (the instructions dialog, when open, hides it: closed).
+  await expect(async () => {
+    await closeDialog(page);
+    await expect(input(page, form.fields[0]!)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Closes the instructions dialog when it is open (SPEC §2: it opens by itself 1.5 s after the form). */
