@@ -87,7 +87,8 @@ function installTestHook(store: OfflineDraftStore) {
   const hook: OfflineTestHook = {
     store,
     draftHash,
-    outbox: async (userId) => rowsOfUser(await store.db(), userId),
+    // Through the store's connection handling: a connection closed behind its back is opened again.
+    outbox: (userId) => store.database.run((db) => rowsOfUser(db, userId)),
     setRequestTimeout: (ms) => {
       store.requestTimeoutMs = ms;
     },
