@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   clearAdminBackup,
   clearSession,
+  confirmTokenLinkSession,
   impersonatedUserId,
   readAdminBackup,
   rememberSignOutNotice,
@@ -42,6 +43,7 @@ export const Route = createFileRoute('/_cabinet')({
     }
     try {
       const user = await context.queryClient.ensureQueryData(currentUserQuery());
+      confirmTokenLinkSession();
       // What another user saw on this device is dropped before any screen reads the cache.
       adoptQueryCache(context.queryClient, user.id);
       // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when
