@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useOverflow } from '@/components/use-overflow';
 import { serviceMessageQuery } from '../api/queries';
 import { bannerText, hiddenBannerText, hideBannerText } from '../service-message-rules';
 
@@ -16,17 +17,8 @@ export function ServiceBanner() {
   const text = bannerText(data);
   const [hidden, setHidden] = useState(hiddenBannerText);
   const [expanded, setExpanded] = useState(false);
-  const [overflows, setOverflows] = useState(false);
   const textRef = useRef<HTMLParagraphElement>(null);
-
-  useLayoutEffect(() => {
-    const el = textRef.current;
-    if (!el) return;
-    const measure = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [text, hidden, expanded]);
+  const overflows = useOverflow(textRef, [text, hidden, expanded]);
 
   if (!text || text === hidden) return null;
   return (
