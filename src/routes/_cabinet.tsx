@@ -25,6 +25,7 @@ import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
 import { serviceMessageQuery } from '@/features/service-message/api/queries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { PHONE_MASK, formatPhone } from '@/features/questionnaire/rules/input-behaviour';
 
 // Dialogs and drawers load on first use: the shell is on every page (DESIGN.md first-load budget).
 const loadFeedback = () => import('@/features/feedback/components/feedback-dialog');
@@ -160,6 +161,7 @@ function CabinetLayout() {
             user={user}
             roleNames={roleIds.map((id) => ROLE_NAMES[id])}
             onSaved={onProfileSaved}
+            phoneMask={{ placeholder: PHONE_MASK, format: formatPhone }}
           >
             <NotificationSettings />
           </UserDataDrawer>
