@@ -12,6 +12,8 @@ function useClearance(ref: RefObject<HTMLElement | null>, active: boolean, varia
     const element = ref.current;
     if (!element || !active) return;
     const root = document.documentElement;
+    // A panel opened over a bar (the drawer over the questionnaire) gives the bar's offset back when it closes.
+    const previous = root.style.getPropertyValue(variable);
     const apply = () => {
       const px = measure(element.getBoundingClientRect());
       if (px === null) root.style.removeProperty(variable);
@@ -22,7 +24,8 @@ function useClearance(ref: RefObject<HTMLElement | null>, active: boolean, varia
     observer?.observe(element);
     return () => {
       observer?.disconnect();
-      root.style.removeProperty(variable);
+      if (previous) root.style.setProperty(variable, previous);
+      else root.style.removeProperty(variable);
     };
   }, [ref, active, variable, measure]);
 }
@@ -36,8 +39,8 @@ const panelWidth = (box: DOMRect) => (box.width > 0 && box.width < window.innerW
  * bottom-right, where they would cover "Сформировать для отправки" and the save button, on phones across the whole
  * width. While the bar is on screen the toast region sits its height higher; it goes back down when the bar unmounts.
  */
-export function useToastClearance(ref: RefObject<HTMLElement | null>): void {
-  useClearance(ref, true, TOAST_OFFSET_VAR, barHeight);
+export function useToastClearance(ref: RefObject<HTMLElement | null>, active = true): void {
+  useClearance(ref, active, TOAST_OFFSET_VAR, barHeight);
 }
 
 /** Keeps toasts beside a panel open on the right (the profile drawer), so they never cover its buttons. */

@@ -132,7 +132,13 @@ test('profile: too long fields keep what was typed and send nothing; one PATCH f
   const box = (name: RegExp) => drawer.getByRole('textbox', { name });
   const save = drawer.getByRole('button', { name: 'Сохранить' });
   // SPEC §5 Profile: surname, name, patronymic, phone at most 50; organisation, region, city at most 200.
-  for (const [name, limit] of [[/^Фамилия/, 50], [/^Имя/, 50], [/^Отчество/, 50], [/^Телефон/, 50], [/^Организация/, 200], [/^Регион/, 200], [/^Город/, 200]] as const) {
+  // The phone keeps the mask +7 (###) ###-##-## (SPEC §5 input behaviour): letters are dropped, extra digits too.
+  await box(/^Телефон/).fill('Ж'.repeat(51));
+  await expect(box(/^Телефон/)).toHaveValue('');
+  await box(/^Телефон/).fill('9'.repeat(51));
+  await expect(box(/^Телефон/)).toHaveValue('+7 (999) 999-99-99');
+  tried(2);
+  for (const [name, limit] of [[/^Фамилия/, 50], [/^Имя/, 50], [/^Отчество/, 50], [/^Организация/, 200], [/^Регион/, 200], [/^Город/, 200]] as const) {
     const value = 'Ж'.repeat(limit + 1);
     await box(name).fill(value);
     await expect(drawer.getByText(`Не более ${limit} символов`).first()).toBeVisible();

@@ -130,5 +130,22 @@ test.describe('profile and notification settings', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'profile-drawer-phone');
     expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(375);
+
+    // A toast never covers the drawer's buttons.
+    await drawer.getByRole('textbox', { name: /^Город/ }).fill('Томск');
+    const save = drawer.getByRole('button', { name: 'Сохранить' });
+    // Scrolled so the buttons are at the bottom of the screen, where toasts appear.
+    await save.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await save.click();
+    const toast = page.getByRole('status').filter({ hasText: 'Данные успешно обновлены' });
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(400);
+    const t = (await toast.boundingBox())!;
+    for (const name of ['Сохранить', 'Отменить изменения']) {
+      const b = (await drawer.getByRole('button', { name }).boundingBox())!;
+      const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+      expect(overlaps, `the toast covers «${name}»`).toBe(false);
+    }
+    await screenshot(page, 'profile-toast-phone');
   });
 });

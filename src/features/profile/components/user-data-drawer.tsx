@@ -19,7 +19,7 @@ import {
 import { ApiError } from '@/lib/api/errors';
 import { toaster } from '@/components/toaster';
 import { notifySuccess } from '@/components/toaster';
-import { useToastSideClearance } from '@/components/use-toast-clearance';
+import { useToastClearance, useToastSideClearance } from '@/components/use-toast-clearance';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   PROFILE_FIELDS,
@@ -81,7 +81,9 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
   const update = useUpdateProfile();
   const refs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
   const content = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
   useToastSideClearance(content, open);
+  useToastClearance(buttons, open);
 
   // Every opening starts from the saved profile.
   useEffect(() => {
@@ -217,7 +219,8 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                         Нет соединения с сервером: действие выполнится, когда связь восстановится.
                       </Text>
                     )}
-                    <HStack gap="2" justify="flex-end">
+                    {/* Kept in view at the bottom of the drawer while the form is, with toasts above it (phones). */}
+                    <HStack ref={buttons} gap="2" justify="flex-end" wrap="wrap" position="sticky" bottom="0" bg="bg" py="2" zIndex="1">
                       <Button
                         variant="outline"
                         disabled={!changed || update.isPending}
