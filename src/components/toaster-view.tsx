@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import type { ToastOptions } from './toaster';
-import { TOAST_OFFSET_VAR } from './use-toast-clearance';
+import { TOAST_OFFSET_RIGHT_VAR, TOAST_OFFSET_VAR } from './use-toast-clearance';
 
 /**
  * Toasts sit bottom-right (SPEC §9), above a bar stuck to the bottom of the screen when one is shown
- * (useToastClearance sets the variable).
+ * and beside a panel open on the right (useToastClearance and useToastSideClearance set the variables).
  */
 const toaster = createToaster({
   placement: 'bottom-end',
   pauseOnPageIdle: true,
   max: 5,
-  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: `var(${TOAST_OFFSET_VAR}, 1rem)` },
+  offsets: { top: '1rem', left: '1rem', right: `var(${TOAST_OFFSET_RIGHT_VAR}, 1rem)`, bottom: `var(${TOAST_OFFSET_VAR}, 1rem)` },
 });
 
 /**

@@ -1,27 +1,49 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
-/** The CSS variable the toast region reads for its bottom offset (see toaster-view.tsx). */
+/** The CSS variables the toast region reads for its bottom and right offsets (see toaster-view.tsx). */
 export const TOAST_OFFSET_VAR = '--toast-offset-bottom';
+export const TOAST_OFFSET_RIGHT_VAR = '--toast-offset-right';
 /** Gap between a toast and whatever it must clear (Chakra's default toast offset is 1rem). */
 const GAP_PX = 16;
+
+/** While active, keeps one offset of the toast region at what measure() returns for the element, and drops it after. */
+function useClearance(ref: RefObject<HTMLElement | null>, active: boolean, variable: string, measure: (box: DOMRect) => number | null) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !active) return;
+    const root = document.documentElement;
+    // A panel opened over a bar (the drawer over the questionnaire) gives the bar's offset back when it closes.
+    const previous = root.style.getPropertyValue(variable);
+    const apply = () => {
+      const px = measure(element.getBoundingClientRect());
+      if (px === null) root.style.removeProperty(variable);
+      else root.style.setProperty(variable, `${Math.ceil(px) + GAP_PX}px`);
+    };
+    apply();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      if (previous) root.style.setProperty(variable, previous);
+      else root.style.removeProperty(variable);
+    };
+  }, [ref, active, variable, measure]);
+}
+
+const barHeight = (box: DOMRect) => box.height;
+/** A panel on the right side: toasts go to its left; a panel as wide as the screen (a phone) has no side to clear. */
+const panelWidth = (box: DOMRect) => (box.width > 0 && box.width < window.innerWidth - 1 ? box.width : null);
 
 /**
  * Keeps toasts above a bar stuck to the bottom of the screen (the questionnaire's submit bar): SPEC §9 puts toasts
  * bottom-right, where they would cover "Сформировать для отправки" and the save button, on phones across the whole
  * width. While the bar is on screen the toast region sits its height higher; it goes back down when the bar unmounts.
  */
-export function useToastClearance(ref: RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const apply = () => root.style.setProperty(TOAST_OFFSET_VAR, `${Math.ceil(element.getBoundingClientRect().height) + GAP_PX}px`);
-    apply();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(TOAST_OFFSET_VAR);
-    };
-  }, [ref]);
+export function useToastClearance(ref: RefObject<HTMLElement | null>, active = true): void {
+  useClearance(ref, active, TOAST_OFFSET_VAR, barHeight);
+}
+
+/** Keeps toasts beside a panel open on the right (the profile drawer), so they never cover its buttons. */
+export function useToastSideClearance(ref: RefObject<HTMLElement | null>, open: boolean): void {
+  useClearance(ref, open, TOAST_OFFSET_RIGHT_VAR, panelWidth);
 }

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_IDS, canAccess, clientRoles, landingPath, menuFor, roleIdsFromGroups, type AppArea, type RoleId } from './roles';
+import { ROLE_IDS, ROLE_MENU, ROLE_AREAS, canAccess, clickTo, clientRoles, landingPath, menuFor, roleIdsFromGroups, type AppArea, type ClientRole, type RoleId } from './roles';
 
 const menuLabels = (ids: RoleId[]) => menuFor(clientRoles(ids)).map((m) => m.label);
 
-describe('role ids → menu (SPEC §6 "Menu by role group")', () => {
+describe('role ids → menu (SPEC §6 "Menu by role group", widened so every allowed route is reachable)', () => {
   it.each<[RoleId, string[]]>([
-    [1, ['Конкурсы', 'Мои задачи', 'Диагностика ЭП']],
+    [1, ['Конкурсы', 'Проекты', 'Мои задачи', 'Пользователи и роли', 'Диагностика ЭП']],
     [2, ['Пользователи и роли', 'Сервисное сообщение', 'Диагностика ЭП']],
     [3, ['Диагностика ЭП']],
-    [4, ['Проекты', 'Мои задачи', 'Диагностика ЭП']],
-    [5, ['Конкурсы', 'Мои задачи', 'Диагностика ЭП']],
-    [7, ['Проекты', 'Мои задачи', 'Диагностика ЭП']],
-    [8, ['Конкурсы', 'Мои задачи', 'Архив', 'Диагностика ЭП']],
-    [10, ['Проекты', 'Мои задачи', 'Диагностика ЭП']],
+    [4, ['Проекты', 'Мои задачи', 'Пользователи и роли', 'Диагностика ЭП']],
+    [5, ['Конкурсы', 'Проекты', 'Мои задачи', 'Диагностика ЭП']],
+    [7, ['Конкурсы', 'Проекты', 'Мои задачи', 'Архив', 'Диагностика ЭП']],
+    [8, ['Конкурсы', 'Проекты', 'Мои задачи', 'Архив', 'Диагностика ЭП']],
+    [10, ['Проекты', 'Мои задачи', 'Пользователи и роли', 'Диагностика ЭП']],
   ])('role %i sees %j', (id, labels) => {
     expect(menuLabels([id])).toEqual(labels);
   });
@@ -22,7 +22,7 @@ describe('role ids → menu (SPEC §6 "Menu by role group")', () => {
   });
 
   it('merges the menus of several roles in menu-number order', () => {
-    expect(menuLabels([7, 8])).toEqual(['Конкурсы', 'Проекты', 'Мои задачи', 'Архив', 'Диагностика ЭП']);
+    expect(menuLabels([4, 5])).toEqual(['Конкурсы', 'Проекты', 'Мои задачи', 'Пользователи и роли', 'Диагностика ЭП']);
   });
 
   it('everybody sees diagnostics', () => {
@@ -53,7 +53,7 @@ describe('route access (SPEC §6 "Route access")', () => {
   });
 });
 
-describe('landing route', () => {
+describe('landing route: the first item of the role\'s own menu', () => {
   it.each<[RoleId[], string | null]>([
     [[8], '/programs'],
     [[7], '/programs'],
@@ -66,6 +66,38 @@ describe('landing route', () => {
     [[], null],
   ])('roles %j land on %s', (ids, path) => {
     expect(landingPath(clientRoles(ids))).toBe(path);
+    if (path) expect(menuFor(clientRoles(ids))[0]?.path).toBe(path);
+  });
+});
+
+const M = (label: string) => `menu «${label}»`;
+const L = (menu: string, label: string) => `«${menu}» → «${label}»`;
+const describeClick = (role: ClientRole, area: AppArea) => {
+  const click = clickTo([role], area);
+  return click === null ? null : click.via === 'menu' ? M(click.label) : L(click.menu, click.label);
+};
+
+describe('role × route → the click that reaches it (null: the route is refused with a message)', () => {
+  const routes: AppArea[] = ['programs', 'projects', 'tasks', 'tasks-archive', 'calendar', 'users', 'service-message', 'diagnostics'];
+  const table: Record<ClientRole, (string | null)[]> = {
+    // programs, projects, tasks, tasks-archive, calendar, users, service-message, diagnostics
+    user: [M('Конкурсы'), M('Проекты'), M('Мои задачи'), M('Архив'), L('Мои задачи', 'Календарь'), null, null, M('Диагностика ЭП')],
+    grantee: [M('Конкурсы'), M('Проекты'), M('Мои задачи'), M('Архив'), L('Мои задачи', 'Календарь'), null, null, M('Диагностика ЭП')],
+    expert: [M('Конкурсы'), M('Проекты'), M('Мои задачи'), L('Мои задачи', 'Архив'), null, null, null, M('Диагностика ЭП')],
+    manager: [M('Конкурсы'), M('Проекты'), M('Мои задачи'), L('Мои задачи', 'Архив'), L('Мои задачи', 'Календарь'), M('Пользователи и роли'), null, M('Диагностика ЭП')],
+    monitor: [null, M('Проекты'), M('Мои задачи'), L('Мои задачи', 'Архив'), L('Мои задачи', 'Календарь'), M('Пользователи и роли'), null, M('Диагностика ЭП')],
+    admin: [null, null, null, null, null, M('Пользователи и роли'), M('Сервисное сообщение'), M('Диагностика ЭП')],
+    contestAdmin: [null, null, null, null, null, null, null, M('Диагностика ЭП')],
+  };
+  it.each(Object.entries(table) as [ClientRole, (string | null)[]][])('%s', (role, clicks) => {
+    expect(routes.map((area) => describeClick(role, area))).toEqual(clicks);
+  });
+
+  it('every route a role may open is reachable by a click, and no click leads to a refused route', () => {
+    for (const role of Object.keys(ROLE_MENU) as ClientRole[]) {
+      for (const area of routes) expect(clickTo([role], area) !== null, `${role} ${area}`).toBe(ROLE_AREAS[role].includes(area));
+      for (const item of menuFor([role])) expect(canAccess([role], item.area), `${role} ${item.label}`).toBe(true);
+    }
   });
 });
 

@@ -5,9 +5,12 @@
  * - Role ids → client roles: 1 manager, 2 admin, 3 contestAdmin, 4 and 10 monitor (both monitor kinds share the
  *   monitor rules; the crosswise flag mapping of SPEC §6 only matters for server flags), 5 expert, 7 grantee, 8 user.
  *   The "two further roles" of SPEC §6 are contestAdmin (3) and grantee (7).
- * - Menu groups of SPEC §6: admin → users, service message; user (8) → competitions, tasks, archive;
- *   expert and manager → competitions and tasks; grantee and monitor → projects and tasks; everybody → diagnostics.
+ * - Menu groups of SPEC §6: admin → users, service message; user (8) and grantee (7) → competitions, tasks, archive;
+ *   expert and manager → competitions and tasks; the two monitors (4, 10) → projects and tasks; everybody → diagnostics.
  *   Contest administrators have no screens in SPEC ("screens are not shown"), so they see diagnostics only.
+ * - Every route a role may open is reachable by clicks (ROLE_MENU plus SCREEN_LINKS; reachability is tested per role):
+ *   the groups above are the floor; a role also sees «Проекты» and «Пользователи и роли» when it may open them,
+ *   and «Архив» and «Календарь» are links beside «Мои задачи» on the tasks screen. "/" leads to the first menu item.
  * - Diagnostics: SPEC gives two readings (route for admin, monitor, manager, expert / menu for all roles). We take
  *   "all roles": a menu item that leads to a redirect would be a broken promise.
  * - Grantees (Победитель) have the route access of ordinary users (programs, projects, calendar, tasks, archive).
@@ -63,7 +66,7 @@ export const AREA_PATHS: Record<AppArea, string> = {
   diagnostics: '/diagnostics',
 };
 
-/** Allowed areas per client role, in landing order: the first one is where "/" and refused routes lead. */
+/** Allowed areas per client role (SPEC §6 route access). */
 export const ROLE_AREAS: Record<ClientRole, readonly AppArea[]> = {
   user: ['programs', 'program-create', 'tasks', 'tasks-archive', 'projects', 'calendar', 'diagnostics'],
   grantee: ['programs', 'program-create', 'tasks', 'tasks-archive', 'projects', 'calendar', 'diagnostics'],
@@ -95,13 +98,43 @@ export const MENU_ITEMS: readonly MenuItem[] = [
 /** SPEC §6 "Menu by role group": the menu numbers each client role sees. */
 export const ROLE_MENU: Record<ClientRole, readonly MenuItem['number'][]> = {
   admin: [5, 6, 7],
-  user: [1, 3, 4, 7],
-  expert: [1, 3, 7],
-  manager: [1, 3, 7],
-  grantee: [2, 3, 7],
-  monitor: [2, 3, 7],
+  user: [1, 2, 3, 4, 7],
+  grantee: [1, 2, 3, 4, 7],
+  expert: [1, 2, 3, 7],
+  manager: [1, 2, 3, 5, 7],
+  monitor: [2, 3, 5, 7],
   contestAdmin: [7],
 };
+
+/** Links a screen shows to other screens, for the roles that may open the target (beside «Мои задачи»). */
+export interface ScreenLink {
+  on: AppArea;
+  label: string;
+  area: AppArea;
+}
+
+export const SCREEN_LINKS: readonly ScreenLink[] = [
+  { on: 'tasks', label: 'Архив', area: 'tasks-archive' },
+  { on: 'tasks', label: 'Календарь', area: 'calendar' },
+];
+
+export function screenLinksFor(roles: readonly ClientRole[], on: AppArea): ScreenLink[] {
+  return SCREEN_LINKS.filter((link) => link.on === on && canAccess(roles, link.area));
+}
+
+/** How a person reaches an area by clicks: a menu item, or a link on a screen the menu leads to; null when no click does. */
+export type Click = { via: 'menu'; label: string } | { via: 'link'; menu: string; label: string };
+
+export function clickTo(roles: readonly ClientRole[], area: AppArea): Click | null {
+  const menu = menuFor(roles);
+  const item = menu.find((m) => m.area === area);
+  if (item) return { via: 'menu', label: item.label };
+  for (const from of menu) {
+    const link = screenLinksFor(roles, from.area).find((l) => l.area === area);
+    if (link) return { via: 'link', menu: from.label, label: link.label };
+  }
+  return null;
+}
 
 /** Group ids arrive as numbers, numeric strings or objects with groupId (SPEC §3 User.groups). */
 export function roleIdsFromGroups(groups: unknown): RoleId[] {
@@ -119,24 +152,14 @@ export function clientRoles(roleIds: readonly RoleId[]): ClientRole[] {
   return [...new Set(roleIds.map((id) => ROLE_BY_ID[id]))];
 }
 
-export function allowedAreas(roles: readonly ClientRole[]): AppArea[] {
-  const seen = new Set<AppArea>();
-  const ordered: AppArea[] = [];
-  for (const role of roles) for (const area of ROLE_AREAS[role]) if (!seen.has(area)) {
-    seen.add(area);
-    ordered.push(area);
-  }
-  return ordered;
-}
-
 export function canAccess(roles: readonly ClientRole[], area: AppArea): boolean {
   return roles.some((role) => ROLE_AREAS[role].includes(area));
 }
 
-/** Where "/" leads and where a refused route sends the user; null when the user has no roles (support page). */
+/** Where "/" leads and where a refused route sends the user: the first item of the role's menu; null when the user
+ * has no roles (support page). */
 export function landingPath(roles: readonly ClientRole[]): string | null {
-  const first = allowedAreas(roles)[0];
-  return first ? AREA_PATHS[first] : null;
+  return menuFor(roles)[0]?.path ?? null;
 }
 
 export function menuFor(roles: readonly ClientRole[]): MenuItem[] {

@@ -94,8 +94,28 @@ export function hasUsableSession(storage: Storage = localStorage, now = Date.now
 export const SESSION_EXPIRED_TEXT = 'Сеанс истёк. Войдите снова.';
 const NOTICE_KEY = 'sign_out_notice';
 
+/** Shown on the login page when the token of a sign-in link (SPEC §2) was missing, expired or refused. */
+export const TOKEN_LINK_REFUSED_TEXT = 'Ссылка для входа недействительна или устарела — войдите снова';
+/** Set while a session from a sign-in link has not yet been accepted by the server. */
+const TOKEN_LINK_KEY = 'token_link_unconfirmed';
+
+export function markTokenLinkSession(storage: Storage = sessionStorage): void {
+  storage.setItem(TOKEN_LINK_KEY, '1');
+}
+
+export function confirmTokenLinkSession(storage: Storage = sessionStorage): void {
+  storage.removeItem(TOKEN_LINK_KEY);
+}
+
+/** A session that ends before its sign-in link was accepted: the link is what failed, and the login page says so. */
 export function rememberSignOutNotice(text: string, storage: Storage = sessionStorage): void {
-  storage.setItem(NOTICE_KEY, text);
+  storage.setItem(NOTICE_KEY, storage.getItem(TOKEN_LINK_KEY) ? TOKEN_LINK_REFUSED_TEXT : text);
+  storage.removeItem(TOKEN_LINK_KEY);
+}
+
+/** The server refused the token (401): silent for an ordinary session, explained for one from a sign-in link. */
+export function noteRefusedSession(storage: Storage = sessionStorage): void {
+  if (storage.getItem(TOKEN_LINK_KEY)) rememberSignOutNotice(TOKEN_LINK_REFUSED_TEXT, storage);
 }
 
 export function takeSignOutNotice(storage: Storage = sessionStorage): string | null {

@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   clearAdminBackup,
   clearSession,
+  confirmTokenLinkSession,
   impersonatedUserId,
   readAdminBackup,
   rememberSignOutNotice,
@@ -25,6 +26,7 @@ import { ServiceBanner } from '@/features/service-message/components/service-ban
 import { OfflineBanner } from '@/lib/offline/offline-banner';
 import { serviceMessageQuery } from '@/features/service-message/api/queries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { PHONE_MASK, formatPhone } from '@/features/questionnaire/rules/input-behaviour';
 
 // Dialogs and drawers load on first use: the shell is on every page (DESIGN.md first-load budget).
 const loadFeedback = () => import('@/features/feedback/components/feedback-dialog');
@@ -43,6 +45,7 @@ export const Route = createFileRoute('/_cabinet')({
     }
     try {
       const user = await context.queryClient.ensureQueryData(currentUserQuery());
+      confirmTokenLinkSession();
       // What another user saw on this device is dropped before any screen reads the cache.
       adoptQueryCache(context.queryClient, user.id);
       // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when
@@ -160,6 +163,7 @@ function CabinetLayout() {
             user={user}
             roleNames={roleIds.map((id) => ROLE_NAMES[id])}
             onSaved={onProfileSaved}
+            phoneMask={{ placeholder: PHONE_MASK, format: formatPhone }}
           >
             <NotificationSettings />
           </UserDataDrawer>

@@ -34,8 +34,9 @@ test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)
       if (r.url().includes('/hosts/support/messages')) sent += 1;
     });
     await dialog.getByRole('button', { name: 'Отправить' }).click();
-    await expect(dialog.getByText('Выберите тему обращения')).toBeVisible();
-    await expect(dialog.getByText('Заполните поле')).toHaveCount(2);
+    // SPEC §5 required rule, the theme included.
+    await expect(dialog.getByText('Заполните поле')).toHaveCount(3);
+    await expect(dialog.getByText('Выберите тему обращения')).toHaveCount(0);
     await dialog.getByRole('textbox', { name: /^Тема/ }).fill('я'.repeat(256));
     await expect(dialog.getByText('Тема не может быть длиннее 255 символов')).toBeVisible();
     await dialog.getByRole('button', { name: 'Отправить' }).click();
@@ -102,5 +103,30 @@ test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)
     expect(box!.width).toBeLessThanOrEqual(375);
     await page.waitForTimeout(300);
     await screenshot(page, 'feedback-dialog-phone');
+  });
+
+  test('several refused attachments: every error is shown, each a sentence', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    await dialog.getByLabel('Прикрепить файлы').setInputFiles([
+      { name: 'большой-отчёт.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(21 * 1024 * 1024, 1) },
+      { name: 'скриншот.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') },
+      { name: 'пустой.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
+    ]);
+    await expect(dialog.getByText('большой-отчёт.pdf: Размер файла превышает 20Mb.')).toBeVisible();
+    await expect(dialog.getByText('пустой.txt: Файл пустой.')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Прикреплённые файлы' }).getByRole('listitem')).toHaveCount(1);
+    await screenshot(page, 'feedback-attachment-errors');
+  });
+
+  test('a failed theme list reads as sentences', async ({ page }) => {
+    await page.route('**/hosts/support/themes**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>'.repeat(40) }));
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    await expect(dialog.getByRole('alert')).toContainText('Произошла ошибка при получении данных. Сервер временно недоступен, попробуйте позже.', { timeout: 30_000 });
   });
 });

@@ -148,3 +148,24 @@ test.describe('notifications bell', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('phone: a cut notification opens in full on a tap (375 px, touch)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('tap shows the whole text, the next tap cuts it again', async ({ page }) => {
+    await signIn(page, 'grantee');
+    await page.goto('/programs');
+    await page.getByTestId('notification-bell').tap();
+    const popup = page.getByRole('dialog', { name: 'Новые уведомления' });
+    const long = popup.getByTestId('notification-text').filter({ hasText: 'возвращена к редактированию' });
+    await expect(long).toBeVisible();
+    await expect(long).not.toContainText('отправьте анкету повторно');
+    await long.tap();
+    await expect(long).toContainText('отправьте анкету повторно');
+    await expect(long).toHaveAttribute('aria-expanded', 'true');
+    await screenshot(page, 'notifications-tap-phone');
+    expect((await popup.boundingBox())!.x + (await popup.boundingBox())!.width).toBeLessThanOrEqual(375);
+    await long.tap();
+    await expect(long).not.toContainText('отправьте анкету повторно');
+  });
+});

@@ -92,6 +92,34 @@ test.describe('profile and notification settings', () => {
     await expect(email).toBeChecked();
   });
 
+  test('the phone field keeps the mask +7 (###) ###-##-## as digits are typed; toasts keep clear of the drawer', async ({ page }) => {
+    await signInAsUserId(page, 132);
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Данные пользователя/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Данные пользователя' });
+    const phone = drawer.getByRole('textbox', { name: /^Телефон/ });
+    await expect(phone).toHaveAttribute('placeholder', '+7 (###) ###-##-##');
+    await phone.fill('');
+    await phone.pressSequentially('913555');
+    await expect(phone).toHaveValue('+7 (913) 555');
+    await phone.pressSequentially('0131');
+    await expect(phone).toHaveValue('+7 (913) 555-01-31');
+    // A pasted number with the trunk prefix 8.
+    await phone.fill('89135550131');
+    await expect(phone).toHaveValue('+7 (913) 555-01-31');
+
+    const saving = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/v1/users/132/update'));
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await saving).postDataJSON()).toMatchObject({ phone: '+7 (913) 555-01-31' });
+    const toast = page.getByRole('status').filter({ hasText: 'Данные успешно обновлены' });
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(400);
+    const t = (await toast.boundingBox())!;
+    const d = (await drawer.boundingBox())!;
+    expect(t.x + t.width, 'the toast ends left of the drawer').toBeLessThanOrEqual(d.x);
+    await screenshot(page, 'profile-toast-beside-drawer');
+  });
+
   test('phone width: the drawer fills the screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInAsUserId(page, 133);
@@ -102,5 +130,22 @@ test.describe('profile and notification settings', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'profile-drawer-phone');
     expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(375);
+
+    // A toast never covers the drawer's buttons.
+    await drawer.getByRole('textbox', { name: /^Город/ }).fill('Томск');
+    const save = drawer.getByRole('button', { name: 'Сохранить' });
+    // Scrolled so the buttons are at the bottom of the screen, where toasts appear.
+    await save.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await save.click();
+    const toast = page.getByRole('status').filter({ hasText: 'Данные успешно обновлены' });
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(400);
+    const t = (await toast.boundingBox())!;
+    for (const name of ['Сохранить', 'Отменить изменения']) {
+      const b = (await drawer.getByRole('button', { name }).boundingBox())!;
+      const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+      expect(overlaps, `the toast covers «${name}»`).toBe(false);
+    }
+    await screenshot(page, 'profile-toast-phone');
   });
 });

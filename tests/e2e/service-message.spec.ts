@@ -67,6 +67,82 @@ test.describe('service message (SPEC §2, §5, §8)', () => {
     await expect(message).toHaveValue('Новое сообщение');
   });
 
+  test('a change reaches a grantee signed in in another browser: on reload, on focus, within one notification poll', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const other = await browser.newContext();
+    const grantee = await other.newPage();
+    await signIn(grantee, 'grantee');
+    await grantee.goto('/programs');
+    await expect(grantee.getByTestId('service-banner')).toContainText('Плановые технические работы');
+
+    // The administrator turns «Показать» off and saves.
+    await signIn(page, 'admin');
+    await page.goto('/service-message');
+    await expect(page.getByRole('checkbox', { name: 'Показать' })).toBeChecked();
+    await page.locator('label', { hasText: 'Показать' }).click();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Данные успешно сохранены')).toBeVisible();
+
+    // F5: the current message, not the one seen a moment ago.
+    await grantee.reload();
+    await expect(grantee.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(grantee.getByTestId('service-banner')).toHaveCount(0, { timeout: 3_000 });
+
+    // Switched on with a new text: the open page shows it as soon as the tab regains focus.
+    const focusText = `Плановые технические работы: фокус ${Date.now()}`;
+    await page.locator('label', { hasText: 'Показать' }).click();
+    await page.getByRole('textbox', { name: /Сообщение/ }).fill(focusText);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByTestId('service-banner')).toHaveText(focusText);
+    await grantee.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(grantee.getByTestId('service-banner')).toContainText(focusText, { timeout: 3_000 });
+
+    // Without focus or reload: within one notification poll (SPEC §9: 60 s).
+    const pollText = `Плановые технические работы: опрос ${Date.now()}`;
+    const { token } = await tokenFor(page.request, 'admin');
+    await page.request.post('/hosts/main/v2/projects/maintance', { headers: authHeader(token), data: { switch: 1, message: pollText } });
+    await expect(grantee.getByTestId('service-banner')).toContainText(pollText, { timeout: 65_000 });
+
+    await page.request.post('/hosts/main/v2/projects/maintance', { headers: authHeader(token), data: { switch: 1, message: SEEDED } });
+    await other.close();
+  });
+
+  test('phone: a long banner shows its first lines with «Подробнее» and can be hidden until the message changes', async ({ page }) => {
+    const long = `Плановые технические работы: ${'обновление серверов личного кабинета и проверка резервных копий. '.repeat(15)}`.slice(0, 1000);
+    const { token } = await tokenFor(page.request, 'admin');
+    const post = (message: string) =>
+      page.request.post('/hosts/main/v2/projects/maintance', { headers: authHeader(token), data: { switch: 1, message } });
+    await post(long);
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signIn(page, 'grantee');
+      await page.goto('/programs');
+      const banner = page.getByTestId('service-banner');
+      await expect(banner).toBeVisible();
+      expect((await banner.boundingBox())!.height).toBeLessThan(160);
+      await screenshot(page, 'service-banner-long-phone');
+
+      await banner.getByRole('button', { name: 'Подробнее' }).click();
+      expect((await banner.boundingBox())!.height).toBeGreaterThan(400);
+      await expect(banner.getByRole('button', { name: 'Свернуть' })).toBeVisible();
+      await banner.getByRole('button', { name: 'Свернуть' }).click();
+      expect((await banner.boundingBox())!.height).toBeLessThan(160);
+
+      await banner.getByRole('button', { name: 'Скрыть сообщение' }).click();
+      await expect(banner).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner).toHaveCount(0);
+
+      // A new message shows again.
+      await post(SEEDED);
+      await page.reload();
+      await expect(banner).toContainText('Плановые технические работы на портале');
+    } finally {
+      await post(SEEDED);
+    }
+  });
+
   test('only the administrator opens the form', async ({ page }) => {
     await signIn(page, 'manager');
     await page.goto('/service-message');

@@ -143,3 +143,44 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
     });
   }
 });
+
+test.describe('phone: page titles readable (375 px, touch)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  /** Whether the visible title is cut (clamped or truncated). */
+  const titleIsCut = (page: import('@playwright/test').Page) =>
+    page
+      .getByRole('heading', { level: 1 })
+      .evaluate((h1) => [h1, ...h1.querySelectorAll('*')].some((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1));
+
+  test('short titles are not cut', async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const [path, title] of [['/users', 'Пользователи и роли'], ['/service-message', 'Сервисное сообщение'], ['/diagnostics', 'Диагностика ЭП']] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect.poll(() => titleIsCut(page), { message: title }).toBe(false);
+    }
+    await page.goto('/users');
+    await screenshot(page, 'shell-title-phone');
+  });
+
+  test('a tap shows a long title whole, the next tap cuts it again', async ({ page }) => {
+    const long = 'Создание цифровой платформы мониторинга состояния инженерных сетей муниципальных образований Северо-Западного федерального округа';
+    await page.route(/\/hosts\/main\/v1\/projects\/1$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, name: long } });
+    });
+    await signIn(page, 'grantee');
+    await page.goto('/projects/1');
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(long);
+    await expect.poll(() => titleIsCut(page)).toBe(true);
+    await title.getByRole('button').tap();
+    await expect(title.getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => titleIsCut(page)).toBe(false);
+    await screenshot(page, 'shell-long-title-open-phone');
+    await title.getByRole('button').tap();
+    await expect.poll(() => titleIsCut(page)).toBe(true);
+  });
+});

@@ -218,6 +218,47 @@ test.describe('users and roles', () => {
     await expect(rows(page)).toHaveCount(20);
     await screenshot(page, 'users-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Cards, not a table squeezed into the phone.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Войти как/ }) })).toHaveCount(20);
+  });
+
+  test('1440 px: every row one or two lines, no word broken (e-mails, token dates)', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/users');
+    await expect(rows(page)).toHaveCount(20);
+    await expect(page.getByRole('table')).toBeVisible();
+    // The lines each cell's text takes, and whether a line ends inside a word.
+    const cells = await page.getByRole('table').locator('tbody td').evaluateAll((tds) =>
+      tds.map((td) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent!.trim() || node.parentElement!.closest('button')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        return { text: (td as HTMLElement).innerText.trim(), lines: tops.size };
+      }),
+    );
+    const tall = cells.filter((c) => c.lines > 2);
+    expect(tall, JSON.stringify(tall.slice(0, 5))).toEqual([]);
+    const token = page.getByTestId('user-row-2').getByText(/^Действует до/);
+    const box = (await token.boundingBox())!;
+    const lineHeight = await token.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box.height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+    // The date is whole on one line.
+    const dateLines = await token.evaluate((el) => {
+      const text = el.firstChild!;
+      const at = text.textContent!.search(/\d{2}\.\d{2}\.\d{4}/);
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 10);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(dateLines).toBe(1);
+    await screenshot(page, 'users-1440');
   });
 
   test('desktop screenshot', async ({ page }) => {

@@ -4,8 +4,8 @@ import {
   FEEDBACK_MAX_ATTACHMENTS,
   REQUIRED_MESSAGE,
   SUBJECT_TOO_LONG_MESSAGE,
-  THEME_REQUIRED_MESSAGE,
   attachmentProblem,
+  attachmentProblems,
   formatFileSize,
   hasErrors,
   validateFeedback,
@@ -16,8 +16,8 @@ const valid = { theme: 3, subject: 'Не открывается задача', m
 describe('validateFeedback (SPEC §5 Feedback)', () => {
   it.each([
     ['a complete form', valid, {}],
-    ['no theme', { ...valid, theme: null }, { theme: THEME_REQUIRED_MESSAGE }],
-    ['theme 0', { ...valid, theme: 0 }, { theme: THEME_REQUIRED_MESSAGE }],
+    ['no theme', { ...valid, theme: null }, { theme: REQUIRED_MESSAGE }],
+    ['theme 0', { ...valid, theme: 0 }, { theme: REQUIRED_MESSAGE }],
     ['empty subject', { ...valid, subject: '' }, { subject: REQUIRED_MESSAGE }],
     ['blank subject', { ...valid, subject: '   ' }, { subject: REQUIRED_MESSAGE }],
     ['subject of 255', { ...valid, subject: 'я'.repeat(255) }, {}],
@@ -27,7 +27,7 @@ describe('validateFeedback (SPEC §5 Feedback)', () => {
     [
       'everything empty',
       { theme: null, subject: '', message: '' },
-      { theme: THEME_REQUIRED_MESSAGE, subject: REQUIRED_MESSAGE, message: REQUIRED_MESSAGE },
+      { theme: REQUIRED_MESSAGE, subject: REQUIRED_MESSAGE, message: REQUIRED_MESSAGE },
     ],
     ['signing-error theme 9', { ...valid, theme: 9 }, {}],
   ])('%s', (_name, values, expected) => {
@@ -55,4 +55,16 @@ describe('formatFileSize', () => {
     [2048, '2,0 КБ'],
     [5 * 1024 * 1024, '5,0 МБ'],
   ])('%i bytes → %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text));
+});
+
+describe('attachmentProblems: every refused file is named, as sentences', () => {
+  it('keeps each problem, the empty file included', () => {
+    const big = { name: 'большой.pdf', size: 21 * 1024 * 1024 };
+    const empty = { name: 'пустой.txt', size: 0 };
+    const good = { name: 'скрин.png', size: 10 };
+    expect(attachmentProblems([big, good, empty], 0)).toEqual({
+      accepted: [1],
+      problems: ['большой.pdf: Размер файла превышает 20Mb.', 'пустой.txt: Файл пустой.'],
+    });
+  });
 });

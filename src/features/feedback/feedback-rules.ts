@@ -11,7 +11,6 @@ export type FeedbackErrors = Partial<Record<keyof FeedbackValues, string>>;
 
 /** SPEC §5 named rule "required". */
 export const REQUIRED_MESSAGE = 'Заполните поле';
-export const THEME_REQUIRED_MESSAGE = 'Выберите тему обращения';
 export const SUBJECT_TOO_LONG_MESSAGE = `Тема не может быть длиннее ${FEEDBACK_SUBJECT_MAX} символов`;
 
 /** Attachments are optional; each file keeps to the drop-zone limit of SPEC §9 (20 MB). */
@@ -24,7 +23,7 @@ export const FEEDBACK_MAX_ATTACHMENTS = 10;
  */
 export function validateFeedback(values: FeedbackValues): FeedbackErrors {
   const errors: FeedbackErrors = {};
-  if (values.theme === null || !Number.isInteger(values.theme) || values.theme < 1) errors.theme = THEME_REQUIRED_MESSAGE;
+  if (values.theme === null || !Number.isInteger(values.theme) || values.theme < 1) errors.theme = REQUIRED_MESSAGE;
   const subject = values.subject.trim();
   if (!subject) errors.subject = REQUIRED_MESSAGE;
   else if (subject.length > FEEDBACK_SUBJECT_MAX) errors.subject = SUBJECT_TOO_LONG_MESSAGE;
@@ -33,6 +32,18 @@ export function validateFeedback(values: FeedbackValues): FeedbackErrors {
 }
 
 export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
+
+/** Every refused file of one pick, each as a sentence of its own ("name: reason."), none lost to a later one. */
+export function attachmentProblems(files: readonly { name: string; size: number }[], alreadyAttached: number): { accepted: number[]; problems: string[] } {
+  const accepted: number[] = [];
+  const problems: string[] = [];
+  files.forEach((file, index) => {
+    const reason = attachmentProblem(file, alreadyAttached + accepted.length);
+    if (reason) problems.push(`${file.name}: ${reason}.`);
+    else accepted.push(index);
+  });
+  return { accepted, problems };
+}
 
 /** The reason a picked file is refused (size in the words of SPEC §5 "Размер файла превышает {N}Mb"), or null. */
 export function attachmentProblem(file: { size: number }, alreadyAttached: number): string | null {

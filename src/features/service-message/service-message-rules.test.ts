@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_REQUIRED, SERVICE_MESSAGE_MAX, bannerText, canSave, validateServiceMessage } from './service-message-rules';
+import { MESSAGE_REQUIRED, SERVICE_MESSAGE_MAX, bannerText, canSave, hiddenBannerText, hideBannerText, validateServiceMessage } from './service-message-rules';
 
 describe('validateServiceMessage (SPEC §5 "Service message")', () => {
   it.each<[string, string, string | undefined]>([
@@ -34,4 +34,20 @@ describe('bannerText (SPEC §9: switch 1 shown, 0 hidden)', () => {
     ['null message', { switch: 1, message: null }, null],
     ['no data', undefined, null],
   ])('%s', (_name, data, expected) => expect(bannerText(data)).toBe(expected));
+});
+
+describe('a hidden banner stays hidden until the message changes', () => {
+  it('remembers the hidden text only', () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } as Storage;
+    expect(hiddenBannerText(storage)).toBeNull();
+    hideBannerText('Работы 30 ноября', storage);
+    expect(hiddenBannerText(storage)).toBe('Работы 30 ноября');
+  });
+
+  it('a storage that refuses is no error', () => {
+    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } } as unknown as Storage;
+    expect(() => hideBannerText('x', refusing)).not.toThrow();
+    expect(hiddenBannerText(refusing)).toBeNull();
+  });
 });

@@ -22,3 +22,22 @@ export const canSave = (values: ServiceMessageValues, saving: boolean) => !savin
 /** The banner shows only a switched-on, non-empty message (SPEC §2 shell banner). */
 export const bannerText = (data: { switch: number | string; message?: string | null } | undefined): string | null =>
   data && Number(data.switch) === 1 && data.message?.trim() ? data.message.trim() : null;
+
+/** The message a person hid on this device: hidden until the administrator saves a different one. */
+const HIDDEN_KEY = 'service_message_hidden';
+
+export function hiddenBannerText(storage: Storage = localStorage): string | null {
+  try {
+    return storage.getItem(HIDDEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function hideBannerText(text: string, storage: Storage = localStorage): void {
+  try {
+    storage.setItem(HIDDEN_KEY, text);
+  } catch {
+    // Storage refused (private mode, quota): the banner is hidden for this page only.
+  }
+}

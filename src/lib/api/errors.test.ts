@@ -37,7 +37,7 @@ describe('error → toast text (SPEC §8: server message when present, field tit
 
   it('explains a server failure', () => {
     expect(errorToastText(new ApiError(502, '<html>Bad gateway</html>'.repeat(40)), fallback)).toBe(
-      `${fallback} Сервер временно недоступен, попробуйте позже.`,
+      'Произошла ошибка при обновлении данных. Сервер временно недоступен, попробуйте позже.',
     );
   });
 

@@ -108,6 +108,15 @@ export function extractFieldErrors(body: unknown): FieldError[] {
  * The text for an error toast: the server's message when present, with " в поле {title}" for field errors
  * (SPEC §5, §8), otherwise the screen's own fallback text from the error catalogue.
  */
+/** Texts shown together read as sentences: each ends with a stop before the next begins. */
+export function joinSentences(...parts: string[]): string {
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
 export function errorToastText(error: unknown, fallback: string, fieldTitle?: (field: string) => string | undefined): string {
   if (error instanceof ApiError) {
     if (isTransportFailure(error)) return error.message;
@@ -117,7 +126,7 @@ export function errorToastText(error: unknown, fallback: string, fieldTitle?: (f
       if (title) return `${fieldError.message} в поле ${title}`;
     }
     if (error.serverMessage) return error.serverMessage;
-    if (error.kind === 'server') return `${fallback} Сервер временно недоступен, попробуйте позже.`;
+    if (error.kind === 'server') return joinSentences(fallback, 'Сервер временно недоступен, попробуйте позже.');
     return fallback;
   }
   if (isFetchFailure(error)) return networkError().message;

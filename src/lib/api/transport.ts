@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { ApiError, malformedError, networkError, timeoutError } from './errors';
-import { SESSION_EXPIRED_TEXT, clearSession, isExpired, needsRenewal, readSession, rememberSignOutNotice, saveSession } from '../session';
+import { SESSION_EXPIRED_TEXT, clearSession, isExpired, needsRenewal, noteRefusedSession, readSession, rememberSignOutNotice, saveSession } from '../session';
 
 /**
  * Hooks the app registers at start-up (lib must not import the router).
@@ -179,6 +179,7 @@ export function authMiddleware(options: { mainBaseUrl: string; signOutOn401: boo
     onResponse({ response }) {
       if (response.status === 401 && options.signOutOn401) {
         clearSession();
+        noteRefusedSession();
         hooks.onUnauthorized();
       }
       return response;

@@ -11,7 +11,7 @@ const CalendarScreen = lazy(() => import('@/features/calendar/components/calenda
 
 /** /calendar — SPEC §2 month calendar of tasks (also a four-month view). */
 export const Route = createFileRoute('/_cabinet/calendar')({
-  beforeLoad: ({ context }) => requireArea(context.roles, 'calendar'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'calendar', preload),
   loader: ({ context }) => context.queryClient.ensureQueryData(calendarTasksQuery()),
   component: CalendarRoute,
 });

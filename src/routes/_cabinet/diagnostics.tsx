@@ -8,7 +8,7 @@ import { DiagnosticsPanel } from '@/features/diagnostics/components/diagnostics-
 
 /** /diagnostics — electronic-signature diagnostics (SPEC §2): the signing feature's provider in the diagnostics panel. */
 export const Route = createFileRoute('/_cabinet/diagnostics')({
-  beforeLoad: ({ context }) => requireArea(context.roles, 'diagnostics'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'diagnostics', preload),
   component: DiagnosticsScreen,
 });
 

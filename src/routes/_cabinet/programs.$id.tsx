@@ -11,7 +11,7 @@ import { TaskTable } from '@/features/tasks/components/task-table';
 export const Route = createFileRoute('/_cabinet/programs/$id')({
   staticData: { hideFooter: true },
   validateSearch: (search: Record<string, unknown>): { tab?: DetailsTab } => (search.tab === 'tasks' ? { tab: 'tasks' } : {}),
-  beforeLoad: ({ context }) => requireArea(context.roles, 'programs'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'programs', preload),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(competitionQuery(params.id)),
   component: Screen,
 });

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_cabinet/programs/create/$code1C')({
     const id = Number(search.pointId);
     return Number.isInteger(id) && id > 0 ? { pointId: id } : {};
   },
-  beforeLoad: ({ context }) => requireArea(context.roles, 'program-create'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'program-create', preload),
   loaderDeps: ({ search }) => ({ pointId: search.pointId }),
   loader: async ({ context, params, deps, preload }) => {
     if (deps.pointId) return;

@@ -10,7 +10,7 @@ import { CompetitionsList } from '@/features/competitions/components/competition
 /** SPEC §2 /programs: filters live in the URL search params, so a reload keeps them. */
 export const Route = createFileRoute('/_cabinet/programs/')({
   validateSearch: (search: Record<string, unknown>) => filtersToSearch(parseFilters(search)),
-  beforeLoad: ({ context }) => requireArea(context.roles, 'programs'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'programs', preload),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(competitionGroupsQuery());
     return context.queryClient.ensureQueryData(competitionsQuery());

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_cabinet/projects/$id')({
     const tab = search.tab as ProjectTab;
     return PROJECT_TABS.includes(tab) && tab !== 'tasks' ? { tab } : {};
   },
-  beforeLoad: ({ context }) => requireArea(context.roles, 'projects'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'projects', preload),
   loader: ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_cabinet/projects/')({
     const page = Number(search.page);
     return Number.isInteger(page) && page > 1 ? { page } : {};
   },
-  beforeLoad: ({ context }) => requireArea(context.roles, 'projects'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'projects', preload),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   // Prefetch only: SPEC §8 wants a failing list shown as a toast on the screen, not as an error page.
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(projectsListQuery(deps.page)),

@@ -6,7 +6,7 @@ import { ServiceMessageForm } from '@/features/service-message/components/servic
 
 /** SPEC §2 "Service message": administrator only (§6). */
 export const Route = createFileRoute('/_cabinet/service-message')({
-  beforeLoad: ({ context }) => requireArea(context.roles, 'service-message'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'service-message', preload),
   loader: ({ context }) => context.queryClient.ensureQueryData(serviceMessageQuery()),
   component: Screen,
 });

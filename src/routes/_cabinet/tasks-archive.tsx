@@ -9,7 +9,7 @@ import { TasksPage } from '@/features/tasks/components/tasks-page';
 /** /tasks-archive (route name tasks-archive-list): forces the archive filter, the task-kind filter is disabled. */
 export const Route = createFileRoute('/_cabinet/tasks-archive')({
   validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: false, archiveRoute: true })),
-  beforeLoad: ({ context }) => requireArea(context.roles, 'tasks-archive'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'tasks-archive', preload),
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, deps }) => {
     const search = parseTasksSearch(deps.search, { isExpert: false, archiveRoute: true });

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_cabinet/tasks/$id')({
     },
     stringify: ({ id }) => ({ id }),
   },
-  beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'tasks', preload),
   loader: ({ context, params }) => context.queryClient.ensureQueryData({ ...pointQuery(Number(params.id)), revalidateIfStale: true }),
   component: TaskScreen,
 });

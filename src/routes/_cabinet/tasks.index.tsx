@@ -1,8 +1,10 @@
+import { Stack } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { PAGE_SIZE } from '@/lib/limits';
-import { isExpert } from '@/lib/roles';
+import { isExpert, screenLinksFor } from '@/lib/roles';
+import { ScreenLinks } from '@/components/screen-links';
 import { compactSearch, parseTasksSearch, type TasksSearch } from '@/features/tasks/list-search';
 import { expertListQuery, notesQuery, pointListQuery } from '@/features/tasks/api/queries';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
@@ -10,7 +12,7 @@ import { TasksPage } from '@/features/tasks/components/tasks-page';
 /** /tasks — "Мои задачи" (route name tasks-list, SPEC §2); filters live in the URL. */
 export const Route = createFileRoute('/_cabinet/tasks/')({
   validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: true })),
-  beforeLoad: ({ context }) => requireArea(context.roles, 'tasks'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'tasks', preload),
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, deps }) => {
     const search = parseTasksSearch(deps.search, { isExpert: isExpert(context.roles) });
@@ -34,10 +36,13 @@ function TasksListScreen() {
   const expert = isExpert(roles);
   const search = parseTasksSearch(Route.useSearch(), { isExpert: expert });
   return (
-    <TasksPage
-      search={search}
-      isExpert={expert}
-      onSearchChange={(next) => void navigate({ search: compactSearch(next), replace: true })}
-    />
+    <Stack gap="4">
+      <ScreenLinks links={screenLinksFor(roles, 'tasks')} />
+      <TasksPage
+        search={search}
+        isExpert={expert}
+        onSearchChange={(next) => void navigate({ search: compactSearch(next), replace: true })}
+      />
+    </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { UsersScreen } from '@/features/users/components/users-screen';
 /** SPEC §2 "Users and roles": admin, monitor, manager (§6); filters and page in the URL. */
 export const Route = createFileRoute('/_cabinet/users')({
   validateSearch: (search: Record<string, unknown>): UsersSearch => routeUsersSearch(search),
-  beforeLoad: ({ context }) => requireArea(context.roles, 'users'),
+  beforeLoad: ({ context, preload }) => requireArea(context.roles, 'users', preload),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     void context.queryClient.prefetchQuery(groupsQuery());

@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
 import { useSendFeedback } from '../api/send-feedback';
-import { attachmentProblem, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { attachmentProblems, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -43,7 +43,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const send = useSendFeedback();
   const [values, setValues] = useState<FeedbackValues>({ theme: null, subject: '', message: '' });
   const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [touched, setTouched] = useState<Partial<Record<keyof FeedbackValues, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FeedbackErrors>({});
   const fileInput = useRef<HTMLInputElement>(null);
@@ -58,7 +58,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
     if (!open) return;
     setValues({ theme: initialTheme ?? null, subject: initialSubject ?? '', message: initialMessage ?? '' });
     setFiles([]);
-    setFileError(null);
+    setFileErrors([]);
     setTouched({});
     setServerErrors({});
   }, [open, initialTheme, initialSubject, initialMessage]);
@@ -73,15 +73,10 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
 
   const pickFiles = (list: FileList | null) => {
     if (!list) return;
-    const accepted = [...files];
-    let problem: string | null = null;
-    for (const file of Array.from(list)) {
-      const reason = attachmentProblem(file, accepted.length);
-      if (reason) problem = `${file.name}: ${reason}`;
-      else if (!accepted.some((f) => f.name === file.name && f.size === file.size)) accepted.push(file);
-    }
-    setFiles(accepted);
-    setFileError(problem);
+    const picked = Array.from(list).filter((file) => !files.some((f) => f.name === file.name && f.size === file.size));
+    const { accepted, problems } = attachmentProblems(picked, files.length);
+    setFiles([...files, ...accepted.map((i) => picked[i]!)]);
+    setFileErrors(problems);
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -220,7 +215,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                     <Field.ErrorText>{messageError}</Field.ErrorText>
                   </Field.Root>
 
-                  <Field.Root invalid={!!fileError}>
+                  <Field.Root invalid={fileErrors.length > 0}>
                     <Field.Label>Вложения</Field.Label>
                     <input
                       ref={fileInput}
@@ -259,7 +254,13 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                         ))}
                       </Stack>
                     )}
-                    <Field.ErrorText>{fileError}</Field.ErrorText>
+                    {fileErrors.length > 0 && (
+                      <Field.ErrorText as="ul" display="block" listStyleType="none" m="0" p="0">
+                        {fileErrors.map((problem) => (
+                          <li key={problem}>{problem}</li>
+                        ))}
+                      </Field.ErrorText>
+                    )}
                   </Field.Root>
                 </Stack>
               </Dialog.Body>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { tapToggleProps } from '@/components/tap-toggle';
 import { Box, Button, Flex, IconButton, Popover, Portal, Spinner, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { UNEXPECTED_DATA_TEXT, errorToastText } from '@/lib/api/errors';
@@ -105,9 +106,18 @@ export default function NotificationPopover(props: {
 
 function NotificationItem({ item, onRead }: { item: AppNotification; onRead: () => void }) {
   const { short, truncated } = truncateNotification(item.message);
+  // SPEC §9: the whole text of a cut notification is in a tooltip on hover; a tap (a finger cannot hover) or Enter
+  // shows it in place, and the next tap cuts it again.
+  const [expanded, setExpanded] = useState(false);
   const text = (
-    <Text fontSize="sm" lineHeight="short" tabIndex={truncated ? 0 : undefined} data-testid="notification-text">
-      {short}
+    <Text
+      fontSize="sm"
+      lineHeight="short"
+      overflowWrap="break-word"
+      data-testid="notification-text"
+      {...(truncated && tapToggleProps(expanded, () => setExpanded((v) => !v)))}
+    >
+      {expanded ? item.message : short}
     </Text>
   );
   return (

@@ -19,6 +19,7 @@ import {
 import { ApiError } from '@/lib/api/errors';
 import { toaster } from '@/components/toaster';
 import { notifySuccess } from '@/components/toaster';
+import { useToastClearance, useToastSideClearance } from '@/components/use-toast-clearance';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   PROFILE_FIELDS,
@@ -54,6 +55,8 @@ export interface UserDataDrawerProps {
   onSaved?: (saved: ReturnType<typeof profilePayload>) => void;
   /** Further sections (notification settings), composed by the route. */
   children?: ReactNode;
+  /** SPEC §5 phone mask (+7 (###) ###-##-##), the questionnaire's, handed in by the route. */
+  phoneMask?: { placeholder: string; format: (typed: string) => string };
 }
 
 const INPUT_TYPES: Partial<Record<ProfileField, string>> = { email: 'email', phone: 'tel' };
@@ -77,6 +80,10 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
   const update = useUpdateProfile();
   const refs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+  const content = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  useToastSideClearance(content, open);
+  useToastClearance(buttons, open);
 
   // Every opening starts from the saved profile.
   useEffect(() => {
@@ -134,7 +141,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content>
+          <Drawer.Content ref={content}>
             <Drawer.Header>
               <Drawer.Title>Данные пользователя</Drawer.Title>
             </Drawer.Header>
@@ -186,9 +193,12 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                               name={field}
                               type={INPUT_TYPES[field] ?? 'text'}
                               autoComplete={AUTOCOMPLETE[field]}
+                              placeholder={field === 'phone' ? props.phoneMask?.placeholder : undefined}
+                              inputMode={field === 'phone' ? 'tel' : undefined}
                               value={values[field]}
                               onChange={(e) => {
-                                const value = e.currentTarget.value;
+                                const typed = e.currentTarget.value;
+                                const value = field === 'phone' && props.phoneMask ? props.phoneMask.format(typed) : typed;
                                 setValues((v) => ({ ...v, [field]: value }));
                                 setTouched((t) => ({ ...t, [field]: true }));
                                 setServerErrors((s) => ({ ...s, [field]: undefined }));
@@ -209,7 +219,8 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                         Нет соединения с сервером: действие выполнится, когда связь восстановится.
                       </Text>
                     )}
-                    <HStack gap="2" justify="flex-end">
+                    {/* Kept in view at the bottom of the drawer while the form is, with toasts above it (phones). */}
+                    <HStack ref={buttons} gap="2" justify="flex-end" wrap="wrap" position="sticky" bottom="0" bg="bg" py="2" zIndex="1">
                       <Button
                         variant="outline"
                         disabled={!changed || update.isPending}

@@ -1,17 +1,53 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useOverflow } from '@/components/use-overflow';
 import { serviceMessageQuery } from '../api/queries';
-import { bannerText } from '../service-message-rules';
+import { bannerText, hiddenBannerText, hideBannerText } from '../service-message-rules';
 
-/** The saved service message as a banner in the shell for every user (SPEC §2); plain text only (never HTML). */
+/** Lines of the banner shown before «Подробнее»: a long message must not take the phone's screen. */
+const CLAMP_LINES = 3;
+
+/**
+ * The saved service message as a banner in the shell for every user (SPEC §2); plain text only (never HTML). A long one
+ * shows its first lines with «Подробнее»; a person may hide a message they have read until it changes.
+ */
 export function ServiceBanner() {
   const { data } = useQuery(serviceMessageQuery());
   const text = bannerText(data);
-  if (!text) return null;
+  const [hidden, setHidden] = useState(hiddenBannerText);
+  const [expanded, setExpanded] = useState(false);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const overflows = useOverflow(textRef, [text, hidden, expanded]);
+
+  if (!text || text === hidden) return null;
   return (
-    <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner">
+    <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" alignItems="flex-start">
       <Alert.Indicator />
-      <Alert.Description whiteSpace="pre-line">{text}</Alert.Description>
+      <Stack gap="1" flex="1" minW="0">
+        <Alert.Description asChild>
+          <Text ref={textRef} whiteSpace="pre-line" overflowWrap="anywhere" lineClamp={expanded ? undefined : CLAMP_LINES}>
+            {text}
+          </Text>
+        </Alert.Description>
+        {(overflows || expanded) && (
+          <HStack>
+            <Button variant="plain" size="sm" p="0" h="auto" color="inherit" textDecoration="underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+              {expanded ? 'Свернуть' : 'Подробнее'}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+      <CloseButton
+        size="sm"
+        aria-label="Скрыть сообщение"
+        title="Скрыть сообщение"
+        mt="-1"
+        onClick={() => {
+          hideBannerText(text);
+          setHidden(text);
+        }}
+      />
     </Alert.Root>
   );
 }

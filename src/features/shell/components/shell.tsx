@@ -1,10 +1,12 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Box, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
 import { LogoutIcon, MenuIcon } from '@/components/icons';
 import { DRAWER_WIDTH } from '@/lib/limits';
+import { useOverflow } from '@/components/use-overflow';
+import { tapToggleProps } from '@/components/tap-toggle';
 import { Footer } from './footer';
 
 const loadNavDrawer = () => import('./nav-drawer');
@@ -81,7 +83,7 @@ export function Shell(props: ShellProps) {
           align="center"
           gap={{ base: '1', md: '3' }}
           px={{ base: '2', md: '6' }}
-          h="16"
+          minH="16"
           bg="bg"
           borderBottomWidth="1px"
           position="sticky"
@@ -144,13 +146,29 @@ function Brand() {
   );
 }
 
+/**
+ * SPEC §2/§9: a tooltip with the full title when it is longer than 88 characters (its code loads only then). On a phone
+ * the title takes two lines; a cut title opens in full on a tap (a finger cannot hover) and closes on the next.
+ */
 function PageTitle({ title }: { title: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const textRef = useRef<HTMLSpanElement>(null);
+  const overflows = useOverflow(textRef, [title, expanded]);
+  useEffect(() => setExpanded(false), [title]);
+  const tappable = expanded || overflows || title.length > TITLE_TOOLTIP_THRESHOLD;
   const heading = (
-    <Text as="h1" fontSize={{ base: 'md', md: 'xl' }} fontWeight="semibold" truncate flex="1" minW="0">
-      {title}
+    <Text as="h1" fontSize={{ base: 'md', md: 'xl' }} fontWeight="semibold" lineHeight="short" flex="1" minW="0">
+      <chakra.span
+        ref={textRef}
+        display="block"
+        overflowWrap="break-word"
+        lineClamp={expanded ? undefined : { base: 2, md: 1 }}
+        {...(tappable && tapToggleProps(expanded, () => setExpanded((v) => !v)))}
+      >
+        {title}
+      </chakra.span>
     </Text>
   );
-  // SPEC §2/§9: a tooltip with the full title when it is longer than 88 characters (its code loads only then).
   if (title.length <= TITLE_TOOLTIP_THRESHOLD) return heading;
   return (
     <Suspense fallback={heading}>

@@ -6,7 +6,7 @@ export default function TitleTooltip({ title, children }: { title: string; child
   return (
     <Tooltip.Root openDelay={300}>
       <Tooltip.Trigger asChild>
-        <Box flex="1" minW="0" tabIndex={0}>
+        <Box flex="1" minW="0">
           {children}
         </Box>
       </Tooltip.Trigger>

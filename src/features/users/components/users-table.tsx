@@ -68,12 +68,12 @@ export function UsersTable(props: UsersTableProps) {
             const name = displayName(user);
             return (
               <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
-                <Table.Cell>{user.id}</Table.Cell>
-                <Table.Cell fontWeight="medium" minW="40">
+                <Table.Cell whiteSpace="nowrap">{user.id}</Table.Cell>
+                <Table.Cell fontWeight="medium" minW="48">
                   {name}
                 </Table.Cell>
-                <Table.Cell wordBreak="break-all" minW="40">
-                  {user.email || '—'}
+                <Table.Cell minW="40">
+                  <EmailText email={user.email} />
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{user.phone || '—'}</Table.Cell>
                 <Table.Cell>
@@ -125,7 +125,7 @@ function UserCards(props: UsersTableProps) {
                 </Text>
               </Flex>
               <Box fontSize="sm" color="fg.muted">
-                <Text wordBreak="break-all">{user.email || '—'}</Text>
+                <EmailText email={user.email} />
                 <Text>{user.phone || '—'}</Text>
               </Box>
               <GroupBadges names={groupNames(user, props.groups)} />
@@ -164,11 +164,24 @@ function GroupBadges({ names }: { names: string[] }) {
   );
 }
 
+/** An e-mail wraps after «@» (and at its dots and hyphens) only, never inside a word. */
+function EmailText({ email }: { email: string | null | undefined }) {
+  if (!email) return <Text>—</Text>;
+  const at = email.indexOf('@');
+  return (
+    <Text wordBreak="normal" overflowWrap="break-word">
+      {at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>}
+    </Text>
+  );
+}
+
 function TokenCell(props: { token: TokenValidity; canManage: boolean; name: string; onRefresh: () => void }) {
+  // "Действует до" over "25.11.2026 03:35": the date and time stay together, no word is broken.
+  const label = props.token.label.replace(/(\d{2}\.\d{2}\.\d{4}) (\d{2}:\d{2})/, '$1\u00a0$2');
   return (
     <HStack gap="1" justify="space-between">
-      <Text fontSize="sm" color={TOKEN_COLOR[props.token.state]} lineHeight="short">
-        {props.token.label}
+      <Text fontSize="sm" color={TOKEN_COLOR[props.token.state]} lineHeight="short" wordBreak="normal" overflowWrap="normal">
+        {label}
       </Text>
       {props.canManage && (
         <IconButton size="xs" variant="ghost" aria-label={`Обновить токен: ${props.name}`} title="Обновить токен" onClick={props.onRefresh}>
