@@ -238,9 +238,10 @@ export class OfflineDraftStore implements DraftStore {
    * keystroke, so «Все изменения сохранены» is never shown over an edit that is not even on the device yet.
    */
   typing(hash: string, field: string): void {
-    if (this.unflushed.get(hash)?.has(field)) return;
+    const counted = this.unflushed.get(hash)?.has(field);
+    // A new token even when counted: an earlier edit of the field still being written must not un-count this one.
     this.markUnflushed(hash, field);
-    this.changed();
+    if (!counted) this.changed();
   }
 
   remove(hash: string, field: string): void {

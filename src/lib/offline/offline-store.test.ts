@@ -524,3 +524,21 @@ describe('identity of the replay', () => {
     expect(server.values(H)).toEqual({ f: 'значение' });
   });
 });
+
+describe('an edit being typed counts as unsent (DESIGN.md: «Все изменения сохранены» only when nothing is unsent)', () => {
+  it('from the first keystroke, even while an earlier edit of the same field is still being written', async () => {
+    const { store, server } = oneTab();
+    server.writeDelayMs = 30;
+    store.set(H, 'name', 'первое');
+    // The person types again into the same field before the first edit is on the device.
+    store.typing(H, 'name');
+    await store.whenRecorded();
+    await store.flush();
+    expect(server.values(H)).toEqual({ name: 'первое' });
+    expect(store.getState(H)).toMatchObject({ status: 'pending', pending: 1 });
+    store.set(H, 'name', 'второе');
+    await store.flush();
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+    expect(server.values(H)).toEqual({ name: 'второе' });
+  });
+});
