@@ -1,4 +1,5 @@
 import type { OfflineDatabase } from './database';
+import { EditJournal } from './journal';
 import {
   allocateLocalSeq,
   claimNext as claimStoredNext,
@@ -46,7 +47,16 @@ const slotOf = (hash: string, field: string) => `${hash}\u0000${field}`;
 export class DeviceOutbox implements ReplayOutbox {
   private memory = new Map<string, OutboxRow>();
 
-  constructor(private readonly database: OfflineDatabase) {}
+  constructor(
+    private readonly database: OfflineDatabase,
+    /** Write-ahead journal: what a page going away could not finish writing is recorded by the next start. */
+    readonly journal: EditJournal = new EditJournal(null),
+  ) {}
+
+  /** Records what an earlier page left in the journal (call once at start). */
+  recoverJournal(): Promise<number> {
+    return this.database.run((db) => this.journal.recover(db));
+  }
 
   /** Rows only memory holds (the device refused them). */
   memoryRows(): OutboxRow[] {
@@ -63,8 +73,10 @@ export class DeviceOutbox implements ReplayOutbox {
    */
   async record(edit: EditInput, now: number): Promise<Recorded> {
     const seq = allocateLocalSeq(now);
+    const forget = this.journal.add({ edit, seq, now });
     try {
       const row = await this.database.write((db) => recordEdit(db, edit, now, seq));
+      forget();
       // The device holds this field again: an older copy kept in memory is superseded.
       this.memory.delete(slotOf(edit.hash, edit.field));
       return { row, refused: null };
@@ -78,9 +90,11 @@ export class DeviceOutbox implements ReplayOutbox {
   /** Records "clear the whole draft": it supersedes every earlier row of the draft, on the device and in memory. */
   async recordClear(hash: string, userId: number, now: number): Promise<Recorded> {
     const seq = allocateLocalSeq(now);
+    const forget = this.journal.add({ edit: { hash, field: CLEAR_FIELD, userId, kind: 'clear' }, seq, now });
     let result: Recorded;
     try {
       result = { row: await this.database.write((db) => recordClear(db, hash, userId, now, seq)), refused: null };
+      forget();
     } catch (error) {
       result = { row: newRow({ hash, field: CLEAR_FIELD, userId, kind: 'clear' }, now, seq), refused: error };
     }

@@ -144,6 +144,7 @@ export function createBrowserOfflineDraftStore(): OfflineDraftStore {
     hasToken: () => hasUsableSession(),
     channel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)),
     storage: typeof localStorage === 'undefined' ? null : localStorage,
+    journal: typeof localStorage === 'undefined' ? null : localStorage,
     requestPersistence: async () => {
       const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
       if (!storage?.persist) return false;

@@ -2,6 +2,7 @@ import { ApiError } from '../api/errors';
 import { Connectivity } from './connectivity';
 import { isClosedConnectionError, isQuotaError, OfflineDatabase } from './database';
 import { DeviceOutbox } from './device-outbox';
+import { EditJournal, type JournalStorage } from './journal';
 import type { DraftChange, DraftStore, DraftSyncState, DraftValue } from './draft-store';
 import { computeSyncState } from './sync-state';
 import { isSendable, isUnsent, mergeDraft, mergeIntoMirror, mirrorOfDraft, purgeAcknowledged, seedSeq, storedSeq, valuesOf } from './outbox';
@@ -55,6 +56,8 @@ export interface OfflineStoreOptions {
   now?: () => number;
   random?: () => number;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Where edits on their way into IndexedDB are journaled (local storage in the browser; none in unit tests). */
+  journal?: JournalStorage | null;
   /** navigator.storage.persist(), asked once on the first unsent edit. */
   requestPersistence?: () => Promise<boolean>;
 }
@@ -98,7 +101,7 @@ export class OfflineDraftStore implements DraftStore {
     this.connectivity =
       options.connectivity ?? new Connectivity({ whoAmI: (signal) => options.transport.whoAmI(signal), now: options.now });
     this.database = new OfflineDatabase(options.openDb);
-    this.outbox = new DeviceOutbox(this.database);
+    this.outbox = new DeviceOutbox(this.database, new EditJournal(options.journal ?? null));
     this.replayer = new Replayer({
       outbox: this.outbox,
       transport: options.transport,
@@ -150,10 +153,10 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
   async start(): Promise<void> {
-    await this.database.run(async (db) => {
-      seedSeq(await storedSeq(db));
-      await purgeAcknowledged(db);
-    });
+    await this.database.run(async (db) => seedSeq(await storedSeq(db)));
+    // Edits a page going away could not finish writing (local storage journal) are on the device first.
+    await this.outbox.recoverJournal();
+    await this.database.run((db) => purgeAcknowledged(db));
     await this.refresh();
     // Prove the network once at start: the offline banner and the save state are right from the first screen.
     await this.connectivity.probe();

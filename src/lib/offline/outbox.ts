@@ -91,37 +91,61 @@ export function newRow(edit: { hash: string; field: string; userId: number; kind
   };
 }
 
-/** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
-export async function recordEdit(db: OfflineDb, edit: EditInput, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
-  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
+/** A journaled edit or clear, as handed over: what recordEdit / recordClear write. */
+export type AnyEdit = EditInput | { hash: string; field: string; userId: number; kind: 'clear' };
+
+/**
+ * Issues, synchronously, the requests that write one edit (or a clear) into the outbox and the mirror of a
+ * transaction; the row the outbox gets is returned with the promises of the requests.
+ */
+function issueEdit(tx: RwTx, edit: AnyEdit, now: number, seq: number): { row: OutboxRow; writes: Promise<unknown>[] } {
   const row = newRow(edit, now, seq);
-  const writes = [
-    tx.objectStore('outbox').put(row),
-    edit.kind === 'set'
-      ? tx.objectStore('mirror').put({ hash: edit.hash, field: edit.field, userId: edit.userId, value: row.value, seq, updatedAt: now })
-      : tx.objectStore('mirror').delete([edit.hash, edit.field]),
-    tx.objectStore('meta').put({ key: SEQ_KEY, value: seq }),
-    tx.objectStore('drafts').put({ hash: edit.hash, userId: edit.userId, syncedAt: null }),
-  ];
+  const outbox = tx.objectStore('outbox');
+  const mirror = tx.objectStore('mirror');
+  const writes: Promise<unknown>[] =
+    edit.kind === 'clear'
+      ? [outbox.delete(draftRange(edit.hash)), mirror.delete(draftRange(edit.hash)), outbox.put(row)]
+      : [
+          outbox.put(row),
+          edit.kind === 'set'
+            ? mirror.put({ hash: edit.hash, field: edit.field, userId: edit.userId, value: row.value, seq, updatedAt: now })
+            : mirror.delete([edit.hash, edit.field]),
+        ];
+  writes.push(tx.objectStore('meta').put({ key: SEQ_KEY, value: seq }), tx.objectStore('drafts').put({ hash: edit.hash, userId: edit.userId, syncedAt: null }));
+  return { row, writes };
+}
+
+async function recordAny(db: OfflineDb, edit: AnyEdit, now: number, seq: number): Promise<OutboxRow> {
+  const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
+  const { row, writes } = issueEdit(tx, edit, now, seq);
   commitNow(tx);
   await Promise.all([...writes, tx.done]);
   return row;
 }
 
+/** Records a field edit (set or delete) in the outbox and the mirror, coalescing with the field's earlier row. */
+export function recordEdit(db: OfflineDb, edit: EditInput, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
+  return recordAny(db, edit, now, seq);
+}
+
 /** Records "clear the whole draft": every row of the draft is superseded by one clear row; the mirror empties. */
-export async function recordClear(db: OfflineDb, hash: string, userId: number, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
+export function recordClear(db: OfflineDb, hash: string, userId: number, now: number, seq = allocateLocalSeq(now)): Promise<OutboxRow> {
+  return recordAny(db, { hash, field: CLEAR_FIELD, userId, kind: 'clear' }, now, seq);
+}
+
+/**
+ * Records an edit only if the device does not hold it or something newer yet (an outbox row or a mirror value of the
+ * field with a seq as new or newer), checked and written in one transaction: a newer edit is never overwritten.
+ */
+export async function recordIfNewer(db: OfflineDb, edit: AnyEdit, now: number, seq: number): Promise<boolean> {
   const tx = handled(db.transaction(['outbox', 'mirror', 'meta', 'drafts'], 'readwrite'));
-  const row = newRow({ hash, field: CLEAR_FIELD, userId, kind: 'clear' }, now, seq);
-  const writes = [
-    tx.objectStore('outbox').delete(draftRange(hash)),
-    tx.objectStore('mirror').delete(draftRange(hash)),
-    tx.objectStore('outbox').put(row),
-    tx.objectStore('meta').put({ key: SEQ_KEY, value: seq }),
-    tx.objectStore('drafts').put({ hash, userId, syncedAt: null }),
-  ];
-  commitNow(tx);
-  await Promise.all([...writes, tx.done]);
-  return row;
+  // A clear is compared with every row of its draft (it would remove them); an edit with its own field.
+  const range = edit.kind === 'clear' ? draftRange(edit.hash) : IDBKeyRange.only([edit.hash, edit.field]);
+  const [rows, kept] = await Promise.all([tx.objectStore('outbox').getAll(range), tx.objectStore('mirror').getAll(range)]);
+  const landed = rows.some((r) => r.seq >= seq) || kept.some((m) => m.seq !== null && m.seq >= seq);
+  if (!landed) await Promise.all(issueEdit(tx, edit, now, seq).writes);
+  await tx.done;
+  return !landed;
 }
 
 /** A row still owed to the server (acknowledged rows are done; rejected ones wait for the user). */
