@@ -245,6 +245,7 @@ test('the offline banner covers neither the service message nor the page title',
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/tasks');
     await expect(page.getByTestId('service-banner')).toContainText(notice, { timeout: 30_000 });
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`offline-banner-${width}.png`) });

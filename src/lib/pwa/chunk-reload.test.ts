@@ -62,3 +62,18 @@ describe('chunk load time-out (SPEC §9: 120000 ms)', () => {
     }
   });
 });
+
+describe('offline', () => {
+  it('does not reload for a chunk that failed without a connection (the browser would show its offline page)', () => {
+    const storage = new Map<string, string>();
+    let reloads = 0;
+    const deps = {
+      storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+      reload: () => void reloads++,
+      now: () => 1_000_000,
+      online: () => false,
+    };
+    expect(reloadOnceForChunkError(new Error('Failed to fetch dynamically imported module: /assets/x.js'), deps)).toBe(false);
+    expect(reloads).toBe(0);
+  });
+});

@@ -37,17 +37,20 @@ export interface ReloadDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   reload: () => void;
   now: () => number;
+  /** Without a connection a reload cannot fetch a new build: it would only trade the screen for the browser's error. */
+  online?: () => boolean;
 }
 
 const browserDeps = (): ReloadDeps => ({
   storage: sessionStorage,
   reload: () => window.location.reload(),
   now: Date.now,
+  online: () => navigator.onLine !== false,
 });
 
 /** Reloads the page for a chunk failure unless it already did so moments ago. Returns true when reloading. */
 export function reloadOnceForChunkError(error: unknown, deps: ReloadDeps = browserDeps()): boolean {
-  if (!isChunkLoadError(error)) return false;
+  if (!isChunkLoadError(error) || deps.online?.() === false) return false;
   const last = Number(deps.storage.getItem(RELOAD_KEY) ?? 0);
   if (last && deps.now() - last < RELOAD_GUARD_MS) return false;
   deps.storage.setItem(RELOAD_KEY, String(deps.now()));
