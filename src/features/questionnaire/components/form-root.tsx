@@ -38,6 +38,25 @@ interface FormRootProps {
   onReload: () => Promise<void>;
 }
 
+const introKey = (hash: string) => `questionnaire-intro-seen:${hash}`;
+
+/** The first dialog was shown for this draft key (user id + questionnaire), remembered on the device. */
+function introSeen(hash: string): boolean {
+  try {
+    return localStorage.getItem(introKey(hash)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markIntroSeen(hash: string): void {
+  try {
+    localStorage.setItem(introKey(hash), '1');
+  } catch {
+    // Storage refused (private mode): the dialog may show again next time, nothing else breaks.
+  }
+}
+
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
 export function focusSlot(slot: string) {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
@@ -212,11 +231,15 @@ export function FormRoot(props: FormRootProps) {
     introReturn.current = active instanceof HTMLElement && active !== document.body ? active : headingRef.current;
     setIntroOpen(true);
   }, []);
+  // Only on the first visit of this questionnaire by this user on this device: not after each save or reload.
   useEffect(() => {
-    if (!def.description) return;
-    const timer = setTimeout(openIntro, FIRST_DIALOG_DELAY_MS);
+    if (!def.description || introSeen(props.hash)) return;
+    const timer = setTimeout(() => {
+      markIntroSeen(props.hash);
+      openIntro();
+    }, FIRST_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [def.description, openIntro]);
+  }, [def.description, openIntro, props.hash]);
 
   const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
 
