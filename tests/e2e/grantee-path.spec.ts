@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn } from './fixtures';
+
+/**
+ * Issue 17: the grantee's weekly path. A returned report is sent without retyping a project name; the first dialog
+ * opens on the first visit of a questionnaire only, not after a save or a reload; toasts leave the submit bar free.
+ */
+
+const firstDialog = (page: Page) => page.locator('[role="dialog"][data-state="open"]');
+
+async function openReturnedReport(page: Page) {
+  await page.goto('/tasks/18');
+  await page.getByRole('button', { name: 'Вернуться к редактированию' }).click();
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a returned report asks for no project name and is sent as it is (SPEC §5: only a new application asks)', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await openReturnedReport(page);
+  await expect(page.getByLabel(/Название проекта/)).toHaveCount(0);
+  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await page.getByRole('button', { name: 'Сформировать для отправки' }).click();
+  await expect(page.getByText('Проектная точка успешно сохранена')).toBeVisible();
+  await expect(page.getByText('Заполните поле')).toHaveCount(0);
+});
+
+test('the first dialog opens on the first visit only; after «Сохранить» it stays closed and the toast leaves the submit bar free', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await expect(firstDialog(page)).toBeVisible({ timeout: 6_000 });
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await expect(firstDialog(page)).toHaveCount(0);
+
+  // A save of the draft, then a reload: the instructions do not come back by themselves.
+  await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(page.getByText('Черновик сохранен')).toBeVisible();
+  const bar = await page.getByTestId('submit-bar').boundingBox();
+  const toast = await page.getByText('Черновик сохранен').boundingBox();
+  expect(bar && toast, 'both on screen').toBeTruthy();
+  expect(toast!.y + toast!.height, 'the toast ends above the submit bar').toBeLessThanOrEqual(bar!.y);
+  await page.waitForTimeout(2_500);
+  await expect(firstDialog(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(2_500);
+  await expect(firstDialog(page)).toHaveCount(0);
+  // It stays at hand.
+  await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
+  await expect(firstDialog(page)).toBeVisible();
+  await screenshot(page, 'grantee-intro-dialog-1440');
+});
