@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorToastText } from '@/lib/api/errors';
+import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
 import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
 import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
@@ -17,6 +18,7 @@ import { validateValue } from '../api/validate-value';
 import { FIELD_TYPE, type AttachedFile, type FormDefinition } from '../model/definition';
 import { FormStore } from '../model/form-store';
 import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, validateAll, validateSlot, type PointValue } from '../model/slots';
+import { needsPluginBanner } from '../rules/plugin-banner';
 import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { InfoDialog } from './info-dialog';
@@ -312,7 +314,12 @@ export function FormRoot(props: FormRootProps) {
     }
   };
 
-  const showPluginBanner = props.canSign && def.hasSignableFields && typeof window !== 'undefined' && !('cadesplugin' in window);
+  const showPluginBanner = needsPluginBanner({
+    canSign: props.canSign,
+    hasSignableFields: def.hasSignableFields,
+    signingMode: getConfig().signingMode,
+    pluginPresent: typeof window !== 'undefined' && 'cadesplugin' in window,
+  });
 
   return (
     <FormContext.Provider value={context}>
