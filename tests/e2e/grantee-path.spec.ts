@@ -48,5 +48,35 @@ test('the first dialog opens on the first visit only; after «Сохранить
   // It stays at hand.
   await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
   await expect(firstDialog(page)).toBeVisible();
+});
+
+test('the plug-in banner only without certificate support; dialogs with little text fit their content on desktop, full screen on phones', async ({ page }) => {
+  await signIn(page, 'grantee');
+  // The reference back end signs in demo mode (certificates at hand): no banner.
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await expect(firstDialog(page)).toBeVisible({ timeout: 6_000 });
+  const box = await firstDialog(page).boundingBox();
+  expect(box!.height, 'the intro dialog is as high as its text, not the screen').toBeLessThan(600);
   await screenshot(page, 'grantee-intro-dialog-1440');
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await expect(page.getByText('Для подписания нужен плагин электронной подписи')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Как проверить организацию' }).click();
+  const help = await firstDialog(page).boundingBox();
+  expect(help!.height).toBeLessThan(600);
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+
+  // A deployment that signs with the plug-in, on a page without it: the banner says what to install.
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, signingMode: 'plugin' } });
+  });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await expect(page.getByText('Для подписания нужен плагин электронной подписи')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
+  const phone = await firstDialog(page).boundingBox();
+  expect(phone!.height, 'full screen on a phone').toBeGreaterThanOrEqual(730);
+  await screenshot(page, 'grantee-intro-dialog-375');
 });
