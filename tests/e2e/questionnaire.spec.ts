@@ -376,7 +376,9 @@ test.describe('questionnaire', () => {
     const stash = await api<{ values: Record<string, unknown> }>(page, token, `/v2/stash?hash=${APPLICANTS.draft}questionnaireSTART-2026`);
     expect(stash.values['ST_TEAM_FIO|1|0']).toBeUndefined();
 
-    await openForm(page);
+    // A second visit: the first dialog opened on the first one only (issue 17).
+    await page.goto('/programs/create/START-2026');
+    await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible();
     await expect(field(page, 'Название проекта')).toHaveValue('Черновик проекта о дронах');
     await expect(page.locator('[data-group-instance="ST_TEAM:1"]')).toHaveCount(0);
     await expect(page.locator('[data-group-instance="ST_TEAM:2"]').getByLabel(labelled('ФИО участника'))).toHaveValue('Останется в команде');
