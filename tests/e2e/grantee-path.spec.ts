@@ -80,3 +80,20 @@ test('the plug-in banner only without certificate support; dialogs with little t
   expect(phone!.height, 'full screen on a phone').toBeGreaterThanOrEqual(730);
   await screenshot(page, 'grantee-intro-dialog-375');
 });
+
+test('the read-only preview shows what was entered: files by name, «Да» for the agreement, spaced numbers', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await page.goto('/tasks/1');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  const budget = page.getByLabel(/Запрашиваемая сумма гранта/);
+  await budget.fill('2000000');
+  await page.getByRole('button', { name: 'Сформировать для отправки' }).click();
+  await expect(page.getByText('Проектная точка успешно сохранена')).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'Действия с задачей' })).toBeVisible({ timeout: 30_000 });
+  const value = (name: string | RegExp) => page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect(value(/Запрашиваемая сумма гранта/)).toHaveText((2000000).toLocaleString('ru-RU'));
+  await expect(value('Устав организации')).not.toHaveText(/^\d+$/);
+  await expect(page.locator('dd', { hasText: /^Y$/ })).toHaveCount(0);
+  await screenshot(page, 'grantee-preview-1440');
+});
