@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, previewSections } from './preview-sections';
+import { displayFieldValue, displayValue, previewSections } from './preview-sections';
 
 const t = (dataType: string) => ({ id: 1, dataType }) as never;
 
@@ -51,5 +51,19 @@ describe('preview sections', () => {
     [1500000, (1500000).toLocaleString('ru-RU')],
   ])('%s → %s', (value, expected) => {
     expect(displayValue(value as never)).toBe(expected);
+  });
+});
+
+describe('display forms of entered values (issue 17)', () => {
+  const typed = (dataType: string, id = 1) => ({ code1C: 'F', name: 'Поле', fieldType: { id, dataType } }) as never;
+  const files = [{ id: 16, fileName: 'a1b2.pdf', originalFileName: 'Устав ООО Старт.pdf' }] as never;
+  it.each([
+    ['a file by its name, not its id', typed('file'), '16', 'Устав ООО Старт.pdf'],
+    ['an agreement as «Да»', typed('checkbox', 16), 'Y', 'Да'],
+    ['an agreement as «Нет»', typed('agree'), 'N', 'Нет'],
+    ['a number with spacing', typed('number'), '2000000', (2000000).toLocaleString('ru-RU')],
+    ['a text as it is', typed('text'), '2000000', '2000000'],
+  ])('%s', (_name, field, value, expected) => {
+    expect(displayFieldValue(field, value, files)).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorToastText } from '@/lib/api/errors';
+import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
 import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
 import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
@@ -17,6 +18,7 @@ import { validateValue } from '../api/validate-value';
 import { FIELD_TYPE, type AttachedFile, type FormDefinition } from '../model/definition';
 import { FormStore } from '../model/form-store';
 import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, validateAll, validateSlot, type PointValue } from '../model/slots';
+import { needsPluginBanner } from '../rules/plugin-banner';
 import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { InfoDialog } from './info-dialog';
@@ -36,6 +38,25 @@ interface FormRootProps {
   canSign: boolean;
   isExpert: boolean;
   onReload: () => Promise<void>;
+}
+
+const introKey = (hash: string) => `questionnaire-intro-seen:${hash}`;
+
+/** The first dialog was shown for this draft key (user id + questionnaire), remembered on the device. */
+function introSeen(hash: string): boolean {
+  try {
+    return localStorage.getItem(introKey(hash)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markIntroSeen(hash: string): void {
+  try {
+    localStorage.setItem(introKey(hash), '1');
+  } catch {
+    // Storage refused (private mode): the dialog may show again next time, nothing else breaks.
+  }
 }
 
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
@@ -212,11 +233,15 @@ export function FormRoot(props: FormRootProps) {
     introReturn.current = active instanceof HTMLElement && active !== document.body ? active : headingRef.current;
     setIntroOpen(true);
   }, []);
+  // Only on the first visit of this questionnaire by this user on this device: not after each save or reload.
   useEffect(() => {
-    if (!def.description) return;
-    const timer = setTimeout(openIntro, FIRST_DIALOG_DELAY_MS);
+    if (!def.description || introSeen(props.hash)) return;
+    const timer = setTimeout(() => {
+      markIntroSeen(props.hash);
+      openIntro();
+    }, FIRST_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [def.description, openIntro]);
+  }, [def.description, openIntro, props.hash]);
 
   const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
 
@@ -289,7 +314,12 @@ export function FormRoot(props: FormRootProps) {
     }
   };
 
-  const showPluginBanner = props.canSign && def.hasSignableFields && typeof window !== 'undefined' && !('cadesplugin' in window);
+  const showPluginBanner = needsPluginBanner({
+    canSign: props.canSign,
+    hasSignableFields: def.hasSignableFields,
+    signingMode: getConfig().signingMode,
+    pluginPresent: typeof window !== 'undefined' && 'cadesplugin' in window,
+  });
 
   return (
     <FormContext.Provider value={context}>

@@ -1,15 +1,16 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { RichText } from './rich-text';
+import { phoneFullDialog } from './dialog-size';
 
 /** A dialog with server-provided (sanitised) text: the questionnaire's first dialog and action buttons. */
 export function InfoDialog(props: { open: boolean; onClose: () => void; title: string; html: string; finalFocusEl?: () => HTMLElement | null }) {
   const { open, onClose, title, html, finalFocusEl } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={phoneFullDialog.size} scrollBehavior="inside" finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...phoneFullDialog.content}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

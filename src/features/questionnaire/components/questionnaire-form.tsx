@@ -37,7 +37,8 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
   const hash = draftHash(userId, source.kind === 'create' ? source.code1C : source.pointId);
   const draft = useDraft(hash);
 
-  const def = useMemo(() => (questionnaire.data ? buildDefinition(questionnaire.data) : null), [questionnaire.data]);
+  const newApplication = source.kind === 'create';
+  const def = useMemo(() => (questionnaire.data ? buildDefinition(questionnaire.data, { newApplication }) : null), [questionnaire.data, newApplication]);
   const failed = [questionnaire, point, files].find((q) => q.isError);
   if (failed) {
     return (

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { components } from '@/lib/api/generated/main';
+import { phoneFullDialog } from './dialog-size';
 
 export type ParsedResult = components['schemas']['ParsedDocumentResult'];
 
@@ -27,11 +28,11 @@ export default function RecognitionDialog(props: {
     }
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && !busy && void run('decline')()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root open onOpenChange={(e) => !e.open && !busy && void run('decline')()} placement="center" size={phoneFullDialog.size} scrollBehavior="inside" closeOnInteractOutside={false}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...phoneFullDialog.content}>
             <Dialog.Header>
               <Dialog.Title>Результаты распознавания</Dialog.Title>
             </Dialog.Header>

@@ -116,8 +116,12 @@ export function toFieldDef(field: PointField, group: FieldGroup | undefined): Fi
 /** Option value as stored: the option's value, else its id. */
 export const optionValue = (option: FieldOption) => option.value ?? String(option.id);
 
-/** Builds sections in the template's group order; fields by sort; attachments in their group (SPEC §2). */
-export function buildDefinition(q: Questionnaire): FormDefinition {
+/**
+ * Builds sections in the template's group order; fields by sort; attachments in their group (SPEC §2).
+ * `newApplication`: the form creates a project, so it asks for the project's name when the template has no such field
+ * (SPEC §5); a task of an existing project (a report, a returned point) never does.
+ */
+export function buildDefinition(q: Questionnaire, options: { newApplication?: boolean } = {}): FormDefinition {
   const groups = q.point.pointGroups;
   const byCode = new Map(groups.map((g) => [g.code1C, g]));
   const sections = new Map<string, SectionDef>();
@@ -154,7 +158,7 @@ export function buildDefinition(q: Questionnaire): FormDefinition {
     ensure(def.groupCode).fields.push(def);
   }
 
-  if (!sorted.some((f) => f.paramName === 'projectName')) {
+  if (options.newApplication && !sorted.some((f) => f.paramName === 'projectName')) {
     // SPEC §5: the project name is required by default, titled "Название проекта".
     const first = ensure(null);
     const synthetic: FieldDef = {

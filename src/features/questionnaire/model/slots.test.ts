@@ -23,13 +23,18 @@ function questionnaire(fields: ReturnType<typeof field>[], groups = [{ code1C: '
 }
 
 describe('definition', () => {
-  it('adds a required "Название проекта" when the template has no project-name field (SPEC §5)', () => {
-    const def = buildDefinition(questionnaire([field('A', 'MAIN', 'text')]));
+  it('a new application adds a required "Название проекта" when the template has no project-name field (SPEC §5)', () => {
+    const def = buildDefinition(questionnaire([field('A', 'MAIN', 'text')]), { newApplication: true });
     const first = def.sections[0]!;
     expect(first.fields[0]).toMatchObject({ code: 'projectName', name: 'Название проекта', required: true, synthetic: true });
   });
+  it('a task of an existing project (a report, a returned point) asks for no project name', () => {
+    const def = buildDefinition(questionnaire([field('A', 'MAIN', 'text')]));
+    expect(def.fields.has('projectName')).toBe(false);
+    expect(def.sections.flatMap((s) => s.fields).some((f) => f.synthetic)).toBe(false);
+  });
   it('uses the template field when it has paramName projectName', () => {
-    const def = buildDefinition(questionnaire([field('NAME', 'MAIN', 'text', { paramName: 'projectName', required: true })]));
+    const def = buildDefinition(questionnaire([field('NAME', 'MAIN', 'text', { paramName: 'projectName', required: true })]), { newApplication: true });
     expect(def.fields.has('projectName')).toBe(false);
   });
   it('special type ids: 14 multi-value with add button, 15 without, 16 agreement, 6 url', () => {

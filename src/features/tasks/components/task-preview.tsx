@@ -118,7 +118,7 @@ export function TaskPreview(props: {
   const attachments = useQuery(attachmentsQuery(point.id));
   const files = attachments.data ?? [];
   const buttons = taskButtons(point, currentUserId);
-  const sections = previewSections(point.templateGroups, point.templateFields, point.values);
+  const sections = previewSections(point.templateGroups, point.templateFields, point.values, files);
 
   return (
     <Stack gap="4" pb="8">

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn } from './fixtures';
+
+/**
+ * Issue 17: the grantee's weekly path. A returned report is sent without retyping a project name; the first dialog
+ * opens on the first visit of a questionnaire only, not after a save or a reload; toasts leave the submit bar free.
+ */
+
+const firstDialog = (page: Page) => page.locator('[role="dialog"][data-state="open"]');
+
+async function openReturnedReport(page: Page) {
+  // #54 of the demo data (like #18 and #3, which other specs walk through their own states).
+  await page.goto('/tasks/54');
+  const toEdit = page.getByRole('button', { name: 'Вернуться к редактированию' });
+  await expect(toEdit.or(page.getByText('Введенные данные сохраняются автоматически'))).toBeVisible({ timeout: 30_000 });
+  if (await toEdit.isVisible()) await toEdit.click();
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a returned report asks for no project name and is sent as it is (SPEC §5: only a new application asks)', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await openReturnedReport(page);
+  await expect(page.getByLabel(/Название проекта/)).toHaveCount(0);
+  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await page.getByRole('button', { name: 'Сформировать для отправки' }).click();
+  await expect(page.getByText('Проектная точка успешно сохранена')).toBeVisible();
+  await expect(page.getByText('Заполните поле')).toHaveCount(0);
+});
+
+test('the first dialog opens on the first visit only; after «Сохранить» it stays closed and the toast leaves the submit bar free', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await expect(firstDialog(page)).toBeVisible({ timeout: 6_000 });
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await expect(firstDialog(page)).toHaveCount(0);
+
+  // A save of the draft, then a reload: the instructions do not come back by themselves.
+  await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await expect(page.getByText('Черновик сохранен')).toBeVisible();
+  const bar = await page.getByTestId('submit-bar').boundingBox();
+  const toast = await page.getByText('Черновик сохранен').boundingBox();
+  expect(bar && toast, 'both on screen').toBeTruthy();
+  expect(toast!.y + toast!.height, 'the toast ends above the submit bar').toBeLessThanOrEqual(bar!.y);
+  await page.waitForTimeout(2_500);
+  await expect(firstDialog(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(2_500);
+  await expect(firstDialog(page)).toHaveCount(0);
+  // It stays at hand.
+  await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
+  await expect(firstDialog(page)).toBeVisible();
+});
+
+test('the plug-in banner only without certificate support; dialogs with little text fit their content on desktop, full screen on phones', async ({ page }) => {
+  await signIn(page, 'grantee');
+  // The reference back end signs in demo mode (certificates at hand): no banner.
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  await expect(firstDialog(page)).toBeVisible({ timeout: 6_000 });
+  const box = await firstDialog(page).boundingBox();
+  expect(box!.height, 'the intro dialog is as high as its text, not the screen').toBeLessThan(600);
+  await screenshot(page, 'grantee-intro-dialog-1440');
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await expect(page.getByText('Для подписания нужен плагин электронной подписи')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Как проверить организацию' }).click();
+  const help = await firstDialog(page).boundingBox();
+  expect(help!.height).toBeLessThan(600);
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+
+  // A deployment that signs with the plug-in, on a page without it: the banner says what to install.
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, signingMode: 'plugin' } });
+  });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await expect(page.getByText('Для подписания нужен плагин электронной подписи')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
+  // Polled: the dialog scales in.
+  await expect.poll(async () => (await firstDialog(page).boundingBox())?.height ?? 0, { message: 'full screen on a phone' }).toBeGreaterThanOrEqual(730);
+  await screenshot(page, 'grantee-intro-dialog-375');
+});
+
+test('the read-only preview shows what was entered: files by name, «Да» for the agreement, spaced numbers', async ({ page }) => {
+  await signIn(page, 'grantee');
+  await page.goto('/tasks/1');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  const budget = page.getByLabel(/Запрашиваемая сумма гранта/);
+  await budget.fill('2000000');
+  await page.getByRole('button', { name: 'Сформировать для отправки' }).click();
+  await expect(page.getByText('Проектная точка успешно сохранена')).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'Действия с задачей' })).toBeVisible({ timeout: 30_000 });
+  const value = (name: string | RegExp) => page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect(value(/Запрашиваемая сумма гранта/)).toHaveText((2000000).toLocaleString('ru-RU'));
+  await expect(value('Устав организации')).not.toHaveText(/^\d+$/);
+  await expect(page.locator('dd', { hasText: /^Y$/ })).toHaveCount(0);
+  await screenshot(page, 'grantee-preview-1440');
+});
