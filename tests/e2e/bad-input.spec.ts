@@ -175,7 +175,7 @@ test('service message: empty and blank are refused with "Введите сооб
   await signIn(page, DEMO_IDS.admin);
   const calls = await recordMutations(page, /\/v2\/projects\/maintance$/);
   await page.goto('/service-message');
-  const message = page.getByLabel('Сообщение');
+  const message = page.getByRole('textbox', { name: 'Сообщение' });
   const save = page.getByRole('button', { name: 'Сохранить' });
   await expect(message).toBeVisible({ timeout: 30_000 });
   for (const value of ['', '   \n ']) {

@@ -3,7 +3,7 @@ import { prepareContext, seeded, setFaults, stashAt, startOwnServer, type OwnSer
 
 /**
  * User-level chaos (issue "Offline drafts keep their promise in a real browser"): a seeded run of keyboard edits into
- * 21 fields of two questionnaires and one task of the built app with its service worker, with the connection lost and
+ * 20 fields of two questionnaires and one task of the built app with its service worker, with the connection lost and
  * back, reloads offline and online, tabs closed the moment the indicator says «Все изменения сохранены», a second tab
  * on the same draft, injected 500s and slow answers. Whenever a draft's indicator says «Все изменения сохранены», the
  * server must already hold every value typed into it. At the end a fresh browser profile (a second device) opens every
@@ -41,7 +41,6 @@ const FORMS: Form[] = [
     path: '/tasks/26',
     hash: `${USER}questionnaire26`,
     fields: [
-      { label: 'Название проекта', nth: 0 },
       { label: 'Статья расходов', nth: 0 },
       { label: 'Статья расходов', nth: 1 },
       { label: 'Подтверждающий документ', nth: 0 },
