@@ -248,7 +248,7 @@ test('administrator: users and roles, service message form', async ({ page }) =>
   await expect(page.getByRole('table').first()).toBeVisible({ timeout: 30_000 });
   await check(page, guard, '/users', { plain: true });
   await page.goto('/service-message');
-  const message = page.getByLabel('Сообщение');
+  const message = page.getByRole('textbox', { name: 'Сообщение' });
   await expect(message).toBeVisible({ timeout: 30_000 });
   await expect(message).toHaveValue(/<img src=x onerror=|<script>|<svg onload|<iframe|javascript:|position:fixed|Плановые/);
   await check(page, guard, '/service-message');
