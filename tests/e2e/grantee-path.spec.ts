@@ -38,10 +38,17 @@ test('the first dialog opens on the first visit only; after «Сохранить
   // A save of the draft, then a reload: the instructions do not come back by themselves.
   await page.getByRole('button', { name: 'Сохранить черновик' }).click();
   await expect(page.getByText('Черновик сохранен')).toBeVisible();
-  const bar = await page.getByTestId('submit-bar').boundingBox();
-  const toast = await page.getByText('Черновик сохранен').boundingBox();
-  expect(bar && toast, 'both on screen').toBeTruthy();
-  expect(toast!.y + toast!.height, 'the toast ends above the submit bar').toBeLessThanOrEqual(bar!.y);
+  // Measured once the toast has finished sliding in (its entry animation passes over the bar).
+  await expect
+    .poll(
+      async () => {
+        const bar = await page.getByTestId('submit-bar').boundingBox();
+        const toast = await page.getByText('Черновик сохранен').boundingBox();
+        return !!bar && !!toast && toast.y + toast.height <= bar.y;
+      },
+      { message: 'the toast ends above the submit bar' },
+    )
+    .toBe(true);
   await page.waitForTimeout(2_500);
   await expect(firstDialog(page)).toHaveCount(0);
   await page.reload();
