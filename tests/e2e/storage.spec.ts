@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, clearFaults, injectFaults, screenshot } from './fixtures';
+import { dismissFirstDialog } from './offline-support';
 import { signInAsUserId } from './user-sessions';
 
 /**
@@ -35,10 +36,8 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 async function openForm(page: Page) {
   await page.goto('/programs/create/START-2026');
   await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible({ timeout: 6_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  await expect(dialog).toBeHidden();
+  // The instructions open on the first visit only (issue 17): closed when they come.
+  await dismissFirstDialog(page);
   await page.waitForFunction(() => !!(window as unknown as { __offline?: unknown }).__offline);
 }
 
