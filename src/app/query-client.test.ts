@@ -1,5 +1,6 @@
-import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
+import { Connectivity, setSharedConnectivity } from '@/lib/offline/connectivity';
 import { PERSIST_MAX_ITEMS, createQueryClient, longestList } from './query-client';
 
 describe('what is kept for offline reading', () => {
@@ -19,19 +20,47 @@ describe('what is kept for offline reading', () => {
 });
 
 describe('actions offline (DESIGN.md: refused with a plain message, never a paused promise)', () => {
-  afterEach(() => onlineManager.setOnline(true));
+  let browserOnline = true;
+  let serverReachable = true;
+  const whoAmI = vi.fn(async () => {
+    if (!serverReachable) throw new ApiError(0, null, 'Нет соединения с сервером', 'network');
+    return 7;
+  });
+  beforeEach(() => {
+    browserOnline = true;
+    serverReachable = true;
+    whoAmI.mockClear();
+    setSharedConnectivity(new Connectivity({ whoAmI, browserOnline: () => browserOnline }));
+  });
 
-  it('refuses an action at once while the connection is proved absent, and runs it once online', async () => {
+  it('refuses an action at once while the browser has no network, and runs it once online', async () => {
     const client = createQueryClient();
     const mutationFn = vi.fn(async () => 'ok');
-    onlineManager.setOnline(false);
+    browserOnline = false;
     const refused = client.getMutationCache().build(client, { mutationFn });
     await expect(refused.execute(undefined)).rejects.toThrow('Нет соединения — действие недоступно');
     expect(mutationFn).not.toHaveBeenCalled();
+    expect(whoAmI).not.toHaveBeenCalled();
     expect(client.getMutationCache().getAll().some((m) => m.state.isPaused)).toBe(false);
 
-    onlineManager.setOnline(true);
+    browserOnline = true;
     const accepted = client.getMutationCache().build(client, { mutationFn });
     await expect(accepted.execute(undefined)).resolves.toBe('ok');
+  });
+
+  it('asks the server once more before refusing on an old "offline" (a probe cut short by a sleeping device)', async () => {
+    const client = createQueryClient();
+    const mutationFn = vi.fn(async () => 'ok');
+    const connectivity = new Connectivity({ whoAmI, browserOnline: () => browserOnline });
+    setSharedConnectivity(connectivity);
+    connectivity.markOffline();
+    await expect(client.getMutationCache().build(client, { mutationFn }).execute(undefined)).resolves.toBe('ok');
+    expect(whoAmI).toHaveBeenCalledTimes(1);
+    expect(connectivity.get()).toBe('online');
+
+    serverReachable = false;
+    connectivity.markOffline();
+    await expect(client.getMutationCache().build(client, { mutationFn }).execute(undefined)).rejects.toThrow('Нет соединения — действие недоступно');
+    expect(mutationFn).toHaveBeenCalledTimes(1);
   });
 });

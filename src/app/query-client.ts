@@ -1,9 +1,9 @@
-import { MutationCache, QueryClient, hydrate, notifyManager, onlineManager } from '@tanstack/react-query';
+import { MutationCache, QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
 import { testOverrideMs } from '@/lib/api/transport';
-import { offlineActionError } from '@/lib/offline/connectivity';
+import { confirmOnline, offlineActionError } from '@/lib/offline/connectivity';
 
 /** Seen lists and details stay readable offline (DESIGN.md "Offline drafts", last point). */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -17,8 +17,8 @@ export function createQueryClient(): QueryClient {
     // An action (archive, withdraw, profile, requests…) needs the server: offline it is refused at once with «Нет
     // соединения — действие недоступно» instead of a paused mutation that a reload would silently drop.
     mutationCache: new MutationCache({
-      onMutate: () => {
-        if (!onlineManager.isOnline()) throw offlineActionError();
+      onMutate: async () => {
+        if (!(await confirmOnline())) throw offlineActionError();
       },
     }),
     defaultOptions: {

@@ -145,6 +145,17 @@ export function useOnline(): boolean {
  */
 export const OFFLINE_ACTION_REFUSED_TEXT = 'Нет соединения — действие недоступно';
 
+/**
+ * Asked before an action: the browser's own "offline" is final; a proved "offline" is asked once more, because a probe
+ * cut short (a phone waking from sleep fires its 10 s time-out at once) proves nothing about now.
+ */
+export async function confirmOnline(): Promise<boolean> {
+  if (!shared) return true;
+  if (shared.browserOffline()) return false;
+  if (shared.isOnline()) return true;
+  return (await shared.probe()) !== 'offline';
+}
+
 export function offlineActionError(): ApiError {
   return new ApiError(0, null, OFFLINE_ACTION_REFUSED_TEXT, 'network');
 }
