@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { registerCors } from './lib/cors';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Db } from './lib/db';
@@ -68,6 +69,12 @@ export const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The project widget's frame (public/widget/frame.html): the same policy, but it may be framed by the app itself.
+ * A widget on another origin adds that origin to script-src and connect-src here only — never to the app's CSP.
+ */
+export const WIDGET_FRAME_CSP = CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
 export async function createReferenceServer(options: ServerOptions): Promise<ReferenceServer> {
   const db = await Db.open(options.dataDir);
   const services = createServices(db, { tokenTtlSeconds: options.tokenTtlSeconds ?? 8 * 3600 });
@@ -77,13 +84,15 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   // Routes of the specs set their own limits (openapi/README.md "Body limits"); this one covers the others.
   const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
   await app.register(multipart);
+  registerCors(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
-    if (!request.url.startsWith('/hosts/')) reply.header('Content-Security-Policy', CSP);
+    if (request.url.startsWith('/widget/frame.html')) reply.header('Content-Security-Policy', WIDGET_FRAME_CSP);
+    else if (!request.url.startsWith('/hosts/')) reply.header('Content-Security-Policy', CSP);
   });
 
   const handlers: Handlers<AuthUser | null> = {

@@ -106,7 +106,7 @@ test('grantee: every main screen, the questionnaire, a task preview and the proj
     ['/projects', heading('Проекты')],
     ['/projects/1', async (p) => {
       // The external widget (a script from widgetUrl) mounts and renders under the CSP.
-      await expect(p.getByTestId('project-widget').getByText('Сводка по проекту')).toBeVisible({ timeout: 30_000 });
+      await expect(p.frameLocator('[data-testid="project-widget"] iframe').getByText('Сводка по проекту')).toBeVisible({ timeout: 30_000 });
     }],
     ['/projects/1?tab=plan', heading('План мероприятий')],
     ['/projects/1?tab=rid', heading('РИД')],

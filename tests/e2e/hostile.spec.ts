@@ -188,7 +188,7 @@ test('grantee: projects, project tabs, widget, shell (bell, profile, feedback, b
   await page.goto('/projects/1');
   await expect(page.getByRole('tablist')).toBeVisible({ timeout: 30_000 });
   // The external widget renders the hostile project name as text.
-  await expect(page.getByTestId('project-widget').getByText('Сводка по проекту')).toBeVisible();
+  await expect(page.frameLocator('[data-testid="project-widget"] iframe').getByText('Сводка по проекту')).toBeVisible();
   await check(page, guard, '/projects/1 tasks + widget', { plain: true });
   for (const tab of ['Сведения о проекте', 'Сведения о конкурсе', 'План мероприятий', 'РИД']) {
     await page.getByRole('tab', { name: tab }).click();

@@ -210,28 +210,89 @@ test.describe('project page', () => {
   });
 });
 
+/** The widget's document inside the project page (a frame sandboxed to scripts only, widget-loader.ts). */
+const widgetFrame = (page: Page) => page.frameLocator('[data-testid="project-widget"] iframe');
+
+/** A widget that tries to take everything within its reach and prints what it got. */
+const NOSY_WIDGET = `window.ProjectWidget = { init: function (o) {
+  function grab(read) { try { var v = read(); return v === undefined || v === null || v === '' ? 'empty' : String(v); } catch (e) { return 'blocked'; } }
+  var seen = {
+    projectId: o.projectId,
+    token: o.token,
+    localStorage: grab(function () { return JSON.stringify(Object.keys(localStorage).map(function (k) { return [k, localStorage.getItem(k)]; })); }),
+    sessionStorage: grab(function () { return JSON.stringify(Object.keys(sessionStorage)); }),
+    cookie: grab(function () { return document.cookie; }),
+    indexedDB: grab(function () { indexedDB.open('grants-cabinet'); return 'opened'; }),
+    appDocument: grab(function () { return window.parent.document.body.innerText; }),
+    appStorage: grab(function () { return window.parent.localStorage.getItem('renew_token'); }),
+  };
+  var out = document.createElement('pre');
+  out.setAttribute('data-testid', 'widget-report');
+  out.textContent = JSON.stringify(seen);
+  o.element.appendChild(out);
+} };`;
+
 test.describe('external project widget', () => {
-  test('is injected after the page loads with the project id and the stored token', async ({ page }) => {
+  test('is started after the page loads with the project id and the stored token', async ({ page }) => {
     const session = await signIn(page, 'grantee');
     const widgetCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v2/projects/rid/project/1') && request.headers()['authorization'] === `Bearer ${session.token}`) widgetCalls.push(request.url());
     });
     await page.goto('/projects/1');
-    const widget = page.getByRole('region', { name: 'Сводка по проекту' });
+    await expect(page.getByTitle('Сводка по проекту')).toBeVisible();
+    const widget = widgetFrame(page).getByRole('region', { name: 'Сводка по проекту' });
     await expect(widget).toBeVisible();
     await expect(widget).toHaveAttribute('data-project-id', '1');
     await expect(widget).toContainText('Сводка по проекту №1');
     await expect(widget).toContainText(/«Нейросетевая платформа диагностики» · задач: \d+ · РИД: 10/);
-    await expect(page.locator('script[data-project-widget]')).toHaveAttribute('data-project-id', '1');
+    await expect(widgetFrame(page).locator('script[data-project-widget]')).toHaveAttribute('data-project-id', '1');
     expect(widgetCalls.length).toBeGreaterThan(0);
+    // The frame takes the widget's height: nothing cut, no inner scroll bar.
+    const frameBox = (await page.getByTitle('Сводка по проекту').boundingBox())!;
+    const widgetBox = (await widget.boundingBox())!;
+    expect(frameBox.height).toBeGreaterThanOrEqual(widgetBox.height);
     await screenshot(page, 'project-widget-1440');
 
-    // Another project: the same script, mounted again with the new id.
+    // Another project: a fresh frame with the new id.
     await page.getByRole('button', { name: 'Назад к списку проектов' }).click();
     await page.getByRole('link', { name: 'Биоразлагаемая упаковка' }).click();
-    await expect(page.getByRole('region', { name: 'Сводка по проекту' })).toContainText('Сводка по проекту №3');
-    await expect(page.locator('script[data-project-widget]')).toHaveCount(1);
+    await expect(widgetFrame(page).getByRole('region', { name: 'Сводка по проекту' })).toContainText('Сводка по проекту №3');
+    await expect(page.locator('[data-testid="project-widget"] iframe')).toHaveCount(1);
+  });
+
+  test('gets the project id and the access token only: no storage, cookies, drafts or page of the app, also during «Войти как»', async ({ page }) => {
+    await page.route('**/widget/project-widget.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: NOSY_WIDGET }));
+    // «Войти как» needs a user with a live token (SPEC §2 users table).
+    await tokenFor(page.request, 'grantee');
+    const admin = await signIn(page, 'admin');
+    await page.goto('/users?id=7');
+    await page.getByTestId('user-row-7').getByRole('button', { name: /Войти как/ }).click();
+    await expect(page.getByRole('region', { name: 'Вход от имени пользователя' })).toBeVisible();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('access_token'), renew: localStorage.getItem('renew_token') }));
+    expect(stored.token).toBeTruthy();
+
+    await page.getByRole('link', { name: 'Проекты' }).first().click();
+    await page.getByRole('link', { name: 'Нейросетевая платформа диагностики' }).click();
+    const report = widgetFrame(page).getByTestId('widget-report');
+    await expect(report).toBeVisible({ timeout: 30_000 });
+    const text = (await report.textContent())!;
+    expect(JSON.parse(text)).toEqual({
+      projectId: 1,
+      token: stored.token,
+      localStorage: 'blocked',
+      sessionStorage: 'blocked',
+      cookie: 'blocked',
+      indexedDB: 'blocked',
+      appDocument: 'blocked',
+      appStorage: 'blocked',
+    });
+    // Neither the administrator's own session nor any renew token is anywhere in what the widget could see.
+    expect(text).not.toContain(admin.token);
+    expect(text).not.toContain(admin.renew_token);
+    if (stored.renew) expect(text).not.toContain(stored.renew);
+    // The app itself still holds its session and keeps working.
+    await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
   });
 
   for (const [name, fulfil] of [
@@ -245,13 +306,14 @@ test.describe('external project widget', () => {
       await page.route('**/widget/project-widget.js', (route) => route.fulfill(fulfil));
       await page.goto('/projects/1');
       await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
+      // The failed widget's frame is removed.
+      await expect(page.locator('[data-testid="project-widget"] iframe')).toHaveCount(0);
       await expect(page.getByTestId('project-widget')).toBeHidden();
       await projectTabs(page).getByRole('tab', { name: 'Сведения о проекте' }).click();
       await expect(page.getByRole('tabpanel').getByText('5406789123', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Запрос на изменение' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
-      await expect(page.getByRole('region', { name: 'Сводка по проекту' })).toHaveCount(0);
     });
   }
 });

@@ -47,7 +47,8 @@ export const DANGEROUS_SELECTOR = [
   '[onload]',
   '[onclick]',
   '[onmouseover]',
-  'iframe',
+  // The one frame allowed: the project widget's own document, sandboxed to scripts only (widget-loader.ts).
+  'iframe:not([src="/widget/frame.html"][sandbox="allow-scripts"])',
   'object',
   'embed',
   'form[action^="javascript:" i]',
@@ -56,7 +57,7 @@ export const DANGEROUS_SELECTOR = [
   'a[href*="javascript:" i]',
   '[style*="hostile-css"]',
   'body style:not([data-emotion])',
-  'body script:not([data-project-widget])',
+  'body script',
 ].join(', ');
 
 /** Nothing ran, nothing was blocked, and no dangerous element sits in the DOM. */

@@ -1,101 +1,74 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadWidgetScript, mountProjectWidget, resetWidgetLoader, unmountProjectWidget } from './widget-loader';
+import { WIDGET_FRAME_URL, WIDGET_MAX_HEIGHT_PX, mountProjectWidget } from './widget-loader';
 
-const URL = '/widget/project-widget.js';
-const scripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[data-project-widget]')];
-
-/** jsdom does not run external scripts: the test plays the browser's part (load or error) and the widget's. */
-function finishLoading(outcome: 'load' | 'error', widget?: unknown) {
-  if (widget !== undefined) (window as unknown as { ProjectWidget: unknown }).ProjectWidget = widget;
-  const script = scripts().at(-1)!;
-  script.dispatchEvent(new Event(outcome));
+/** jsdom runs no frame scripts: the test plays public/widget/frame.js's part of the postMessage exchange. */
+function fromFrame(frame: HTMLIFrameElement, data: unknown, source: Window | null = frame.contentWindow) {
+  window.dispatchEvent(new MessageEvent('message', { data, source }));
 }
 
-describe('external project widget (SPEC §2: injected with the project id and the stored token, never breaking the page)', () => {
-  let element: HTMLDivElement;
+describe('external project widget (SPEC §2: the project id and the stored token, in a sandboxed frame, never breaking the page)', () => {
+  let container: HTMLDivElement;
   beforeEach(() => {
-    resetWidgetLoader();
     document.body.innerHTML = '';
-    delete (window as { ProjectWidget?: unknown }).ProjectWidget;
-    element = document.createElement('div');
-    document.body.appendChild(element);
+    container = document.createElement('div');
+    document.body.appendChild(container);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('injects the script once with the project id and calls init with the element, id and token', async () => {
-    const init = vi.fn();
-    const mounted = mountProjectWidget({ url: URL, element, projectId: 7, token: 'секрет' });
-    expect(scripts()).toHaveLength(1);
-    expect(scripts()[0]!.getAttribute('src')).toBe(URL);
-    expect(scripts()[0]!.dataset.projectId).toBe('7');
-    finishLoading('load', { init });
-    await expect(mounted).resolves.toBe(true);
-    expect(init).toHaveBeenCalledWith({ element, projectId: 7, token: 'секрет' });
+  const frameOf = () => container.querySelector('iframe')!;
 
-    // A second project reuses the loaded script.
-    await expect(mountProjectWidget({ url: URL, element, projectId: 8, token: 'секрет' })).resolves.toBe(true);
-    expect(scripts()).toHaveLength(1);
-    expect(init).toHaveBeenLastCalledWith({ element, projectId: 8, token: 'секрет' });
+  it('opens the widget in a frame sandboxed to scripts only (an opaque origin: no storage, cookies or DOM of the app)', () => {
+    mountProjectWidget({ url: '/widget/project-widget.js', container, projectId: 7, token: 'секрет' });
+    const frame = frameOf();
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frame.getAttribute('src')).toBe(WIDGET_FRAME_URL);
+    expect(frame.title).toBe('Сводка по проекту');
   });
 
-  it.each([
-    { name: 'no widget URL', url: '', token: 't' },
-    { name: 'no stored token', url: URL, token: null },
-  ])('does nothing with $name', async ({ url, token }) => {
-    await expect(mountProjectWidget({ url, element, projectId: 1, token })).resolves.toBe(false);
-    expect(scripts()).toHaveLength(0);
+  it('gives the frame the script URL, the project id and the token once it is ready, and only to that frame', async () => {
+    const widget = mountProjectWidget({ url: '/widget/project-widget.js', container, projectId: 7, token: 'секрет' });
+    const frame = frameOf();
+    const post = vi.spyOn(frame.contentWindow!, 'postMessage');
+    // Another window saying "ready" gets nothing.
+    fromFrame(frame, { type: 'project-widget:ready' }, window);
+    expect(post).not.toHaveBeenCalled();
+    fromFrame(frame, { type: 'project-widget:ready' });
+    expect(post).toHaveBeenCalledWith(
+      { type: 'project-widget:init', widgetUrl: new URL('/widget/project-widget.js', document.baseURI).href, projectId: 7, token: 'секрет' },
+      '*',
+    );
+    fromFrame(frame, { type: 'project-widget:height', height: 80.4 });
+    expect(frame.style.height).toBe('81px');
+    fromFrame(frame, { type: 'project-widget:height', height: 1e9 });
+    expect(frame.style.height).toBe(`${WIDGET_MAX_HEIGHT_PX}px`);
+    fromFrame(frame, { type: 'project-widget:mounted' });
+    await expect(widget.ready).resolves.toBe(true);
   });
 
-  it.each([
-    { name: 'the script fails to load', outcome: 'error' as const, widget: undefined },
-    { name: 'the script defines no ProjectWidget', outcome: 'load' as const, widget: undefined },
-    { name: 'init is not a function', outcome: 'load' as const, widget: { init: 'нет' } },
-    {
-      name: 'init throws',
-      outcome: 'load' as const,
-      widget: {
-        init() {
-          throw new Error('сбой виджета');
-        },
-      },
-    },
-  ])('resolves false and keeps going when $name', async ({ outcome, widget }) => {
-    const mounted = mountProjectWidget({ url: URL, element, projectId: 3, token: 't' });
-    finishLoading(outcome, widget);
-    await expect(mounted).resolves.toBe(false);
-  });
+  it('removes the frame when the widget fails, stays silent or is left', async () => {
+    const failed = mountProjectWidget({ url: '/w.js', container, projectId: 1, token: 't' });
+    fromFrame(frameOf(), { type: 'project-widget:failed', reason: 'Не удалось загрузить скрипт виджета' });
+    await expect(failed.ready).resolves.toBe(false);
+    expect(container.querySelector('iframe')).toBeNull();
 
-  it('removes a failed script so that a later page can try again', async () => {
-    const first = loadWidgetScript(URL, 1);
-    finishLoading('error');
-    await expect(first).rejects.toThrow('Не удалось загрузить скрипт виджета');
-    expect(scripts()).toHaveLength(0);
-    const second = loadWidgetScript(URL, 1);
-    expect(scripts()).toHaveLength(1);
-    finishLoading('load', { init: () => undefined });
-    await expect(second).resolves.toBeTruthy();
-  });
-
-  it('gives up after the load time-out', async () => {
     vi.useFakeTimers();
-    const mounted = mountProjectWidget({ url: URL, element, projectId: 1, token: 't' });
-    await vi.advanceTimersByTimeAsync(15_001);
-    await expect(mounted).resolves.toBe(false);
-    expect(scripts()).toHaveLength(0);
+    const silent = mountProjectWidget({ url: '/w.js', container, projectId: 1, token: 't', timeoutMs: 1_000 });
+    vi.advanceTimersByTime(1_000);
+    await expect(silent.ready).resolves.toBe(false);
+    expect(container.querySelector('iframe')).toBeNull();
     vi.useRealTimers();
+
+    const left = mountProjectWidget({ url: '/w.js', container, projectId: 1, token: 't' });
+    left.destroy();
+    await expect(left.ready).resolves.toBe(false);
+    expect(container.querySelector('iframe')).toBeNull();
   });
 
-  it('unmounting clears the container and tolerates a failing destroy', () => {
-    (window as unknown as { ProjectWidget: unknown }).ProjectWidget = {
-      init: () => undefined,
-      destroy: () => {
-        throw new Error('нет');
-      },
-    };
-    element.appendChild(document.createElement('span'));
-    unmountProjectWidget(element);
-    expect(element.childElementCount).toBe(0);
+  it('does nothing without a widget URL or a token', async () => {
+    await expect(mountProjectWidget({ url: '', container, projectId: 1, token: 't' }).ready).resolves.toBe(false);
+    await expect(mountProjectWidget({ url: '/w.js', container, projectId: 1, token: null }).ready).resolves.toBe(false);
+    expect(container.children).toHaveLength(0);
   });
 });

@@ -1,77 +1,97 @@
 /**
  * The external project widget (SPEC §2, §7: "Loading an external widget script with the project id and the stored
- * access token"). The script is added once per URL; it must define `window.ProjectWidget.init({element, projectId,
- * token})`. Whatever the widget does — missing URL, 404, a script that throws — the page keeps working.
+ * access token"). The script must define `window.ProjectWidget.init({element, projectId, token})`.
+ *
+ * It never runs in the app's document: it is loaded inside `/widget/frame.html` (public/widget/frame.js), an iframe
+ * sandboxed to "allow-scripts" only. That document has an opaque origin, so the widget gets exactly what SPEC gives
+ * it — the project id and the access token, sent by postMessage — and cannot read the app's local storage (the renew
+ * token, an administrator's kept session during «Войти как»), its IndexedDB drafts, cookies or DOM. Whatever the
+ * widget does — missing URL, 404, a script that throws, silence — the page keeps working and shows nothing.
  */
-export interface ProjectWidgetApi {
-  init(options: { element: HTMLElement; projectId: number; token: string }): void;
-  destroy?(element: HTMLElement): void;
-}
-
-declare global {
-  interface Window {
-    ProjectWidget?: ProjectWidgetApi;
-  }
-}
-
+export const WIDGET_FRAME_URL = '/widget/frame.html';
 export const WIDGET_LOAD_TIMEOUT_MS = 15_000;
+/** A widget taller than this is cut (a runaway height report must not push the project page away). */
+export const WIDGET_MAX_HEIGHT_PX = 600;
+export const WIDGET_TITLE = 'Сводка по проекту';
 
-const loading = new Map<string, Promise<ProjectWidgetApi>>();
+type FrameMessage =
+  | { type: 'project-widget:ready' }
+  | { type: 'project-widget:mounted' }
+  | { type: 'project-widget:failed'; reason?: unknown }
+  | { type: 'project-widget:height'; height?: unknown };
 
-export function loadWidgetScript(url: string, projectId: number, doc: Document = document): Promise<ProjectWidgetApi> {
-  const cached = loading.get(url);
-  if (cached) return cached;
-  const promise = new Promise<ProjectWidgetApi>((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.dataset.projectWidget = '';
-    script.dataset.projectId = String(projectId);
-    const timer = setTimeout(() => fail(new Error('Виджет проекта не загрузился вовремя')), WIDGET_LOAD_TIMEOUT_MS);
-    function fail(error: Error) {
-      clearTimeout(timer);
-      script.remove();
-      loading.delete(url);
-      reject(error);
-    }
-    script.onload = () => {
-      clearTimeout(timer);
-      const widget = doc.defaultView?.ProjectWidget;
-      if (widget && typeof widget.init === 'function') resolve(widget);
-      else fail(new Error('Скрипт виджета не предоставил ProjectWidget.init'));
+export interface MountedWidget {
+  /** True once the widget's init ran without throwing; false on any failure or time-out (never rejects). */
+  ready: Promise<boolean>;
+  /** Removes the frame (and with it everything the widget created). */
+  destroy(): void;
+}
+
+export function mountProjectWidget(options: {
+  url: string | null | undefined;
+  container: HTMLElement;
+  projectId: number;
+  token: string | null;
+  frameUrl?: string;
+  timeoutMs?: number;
+}): MountedWidget {
+  const { url, container, projectId, token } = options;
+  if (!url || !token) return { ready: Promise.resolve(false), destroy: () => undefined };
+  const doc = container.ownerDocument;
+  const win = doc.defaultView!;
+  const frame = doc.createElement('iframe');
+  // No "allow-same-origin": the widget's document gets an opaque origin. No forms, popups or top navigation either.
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('title', WIDGET_TITLE);
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.style.cssText = 'display:block;width:100%;height:0;border:0;';
+
+  let settle: (ok: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => {
+    settle = (ok) => {
+      win.clearTimeout(timer);
+      if (!ok) stop();
+      resolve(ok);
+      settle = () => undefined;
     };
-    script.onerror = () => fail(new Error('Не удалось загрузить скрипт виджета'));
-    doc.body.appendChild(script);
   });
-  loading.set(url, promise);
-  return promise;
-}
+  const timer = win.setTimeout(() => {
+    console.warn('project widget unavailable: no answer in time');
+    settle(false);
+  }, options.timeoutMs ?? WIDGET_LOAD_TIMEOUT_MS);
 
-/** Loads the widget and mounts it for one project; resolves false (never throws) when anything goes wrong. */
-export async function mountProjectWidget(options: { url: string | null | undefined; element: HTMLElement; projectId: number; token: string | null }): Promise<boolean> {
-  const { url, element, projectId, token } = options;
-  if (!url || !token) return false;
-  try {
-    const widget = await loadWidgetScript(url, projectId, element.ownerDocument);
-    if (!element.isConnected) return false;
-    widget.init({ element, projectId, token });
-    return true;
-  } catch (error) {
-    console.warn('project widget unavailable', error);
-    return false;
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== frame.contentWindow || !event.data || typeof event.data !== 'object') return;
+    const message = event.data as FrameMessage;
+    if (message.type === 'project-widget:ready') {
+      const widgetUrl = new URL(url, doc.baseURI).href;
+      // The frame's origin is opaque, so it can only be addressed as "*"; the recipient is this frame's own window.
+      frame.contentWindow?.postMessage({ type: 'project-widget:init', widgetUrl, projectId, token }, '*');
+    } else if (message.type === 'project-widget:mounted') {
+      settle(true);
+    } else if (message.type === 'project-widget:failed') {
+      console.warn('project widget unavailable', message.reason);
+      settle(false);
+    } else if (message.type === 'project-widget:height' && typeof message.height === 'number' && Number.isFinite(message.height)) {
+      frame.style.height = `${Math.max(0, Math.min(Math.ceil(message.height), WIDGET_MAX_HEIGHT_PX))}px`;
+    }
+  };
+  let stopped = false;
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    win.removeEventListener('message', onMessage);
+    frame.remove();
   }
-}
 
-export function unmountProjectWidget(element: HTMLElement): void {
-  try {
-    element.ownerDocument.defaultView?.ProjectWidget?.destroy?.(element);
-  } catch (error) {
-    console.warn('project widget failed to unmount', error);
-  }
-  element.replaceChildren();
-}
-
-/** For tests: forget loaded scripts. */
-export function resetWidgetLoader(): void {
-  loading.clear();
+  win.addEventListener('message', onMessage);
+  frame.src = options.frameUrl ?? WIDGET_FRAME_URL;
+  container.replaceChildren(frame);
+  return {
+    ready,
+    destroy() {
+      settle(false);
+      stop();
+    },
+  };
 }
