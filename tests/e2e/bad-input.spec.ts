@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectThroughout } from './fixtures';
 import { DEMO_IDS, ownServerBase, signInAt, startOwnServerAt, type OwnServer } from './own-server';
 
 /**
@@ -63,9 +64,9 @@ async function hammer(page: Page, button: Locator) {
 }
 
 /** Exactly one request, also a moment after the last one came. */
-async function expectExactlyOne(page: Page, calls: string[], what: string) {
+async function expectExactlyOne(calls: string[], what: string) {
   await expect.poll(() => calls.length, { message: `${what}: a request was sent` }).toBeGreaterThan(0);
-  await page.waitForTimeout(1500);
+  await expectThroughout(() => calls.length, (n) => expect(n, `${what}: no second request`).toBe(1), 1_500);
   tally.rapidSubmissions += 1;
   tally.duplicateRequests += Math.max(0, calls.length - 1);
   expect(calls, `${what}: exactly one request`).toHaveLength(1);
@@ -118,7 +119,7 @@ test('feedback: empty, blank, too long, refused attachments, then one message fo
   await subject.fill('Не загружается отчёт');
   await message.fill('Страница отчёта показывает ошибку.');
   await hammer(page, send);
-  await expectExactlyOne(page, calls, 'feedback');
+  await expectExactlyOne(calls, 'feedback');
   await expect(page.getByText('Сообщение отправлено').first()).toBeVisible();
 });
 
@@ -160,13 +161,13 @@ test('profile: too long fields keep what was typed and send nothing; one PATCH f
   await box(/^Регион/).fill('Республика Татарстан');
   await box(/^Город/).fill('Казань');
   await hammer(page, save);
-  await expectExactlyOne(page, calls, 'profile');
+  await expectExactlyOne(calls, 'profile');
   await expect(page.getByText('Данные успешно обновлены').first()).toBeVisible();
 
   // Notification settings: one click, one call, however slow the answer.
   calls.length = 0;
   await drawer.locator('label', { hasText: 'Получать уведомления на e-mail' }).click();
-  await expectExactlyOne(page, calls, 'notification settings');
+  await expectExactlyOne(calls, 'notification settings');
   await expect(page.getByText('Настройки уведомлений успешно обновлены').first()).toBeVisible();
 });
 
@@ -199,7 +200,7 @@ test('service message: empty and blank are refused with "Введите сооб
   const text = 'Плановые работы 1 декабря с 22:00 до 23:00 (МСК) — «обновление» <b>портала</b> 🚀';
   await message.fill(text);
   await hammer(page, save);
-  await expectExactlyOne(page, calls, 'service message');
+  await expectExactlyOne(calls, 'service message');
   await expect(page.getByText('Данные успешно сохранены').first()).toBeVisible();
   await expect(message).toHaveValue(text);
 });
@@ -216,7 +217,7 @@ test('project page: change request, RID request, unplanned RID and the assign di
     await page.getByRole('button', { name: button }).click();
     const confirm = page.getByRole('alertdialog');
     await hammer(page, confirm.getByRole('button', { name: 'Отправить' }));
-    await expectExactlyOne(page, calls, what);
+    await expectExactlyOne(calls, what);
     await expect(page.getByRole('status').filter({ hasText: 'Запрос успешно отправлен' }).first()).toBeVisible();
     await expect(confirm).toBeHidden();
   }
@@ -225,7 +226,7 @@ test('project page: change request, RID request, unplanned RID and the assign di
   await page.goto('/projects/1?tab=rid');
   await page.getByRole('button', { name: 'Подать внеплановый РИД' }).click();
   await hammer(page, page.getByRole('alertdialog').getByRole('button', { name: 'Подать' }));
-  await expectExactlyOne(page, calls, 'unplanned RID');
+  await expectExactlyOne(calls, 'unplanned RID');
   await expect(page.getByRole('status').filter({ hasText: 'Создание внепланового РИД успешно запланировано' }).first()).toBeVisible();
 
   // Assign: nothing chosen keeps "Назначить" disabled; then one request for five clicks.
@@ -243,7 +244,7 @@ test('project page: change request, RID request, unplanned RID and the assign di
   expect(calls).toEqual([]);
   await select.selectOption({ index: 1 });
   await hammer(page, assign);
-  await expectExactlyOne(page, calls, 'assign');
+  await expectExactlyOne(calls, 'assign');
 });
 
 test('users: odd filters answer with an empty table, never an error; one setgroups for five clicks', async ({ page }) => {
@@ -265,7 +266,8 @@ test('users: odd filters answer with an empty table, never an error; one setgrou
       await input.fill(value);
       tried();
     }
-    await page.waitForTimeout(600);
+    // The filters reach the server after their typing pause: no request fails meanwhile.
+    await expectThroughout(() => failures.length, (n) => expect(n, 'no request failed because of a filter').toBe(0), 600);
     await expect(page.getByRole('table').first().or(page.getByText(/Данные не найдены|Нет данных/).first())).toBeVisible();
     // What was typed stays (cut to the field's maxlength where it has one).
     for (let i = 0; i < count; i++) {
@@ -283,7 +285,7 @@ test('users: odd filters answer with an empty table, never an error; one setgrou
   const dialog = page.getByRole('dialog', { name: 'Назначение групп' });
   await dialog.locator('label', { has: page.getByText('Менеджер', { exact: true }) }).click();
   await hammer(page, dialog.getByRole('button', { name: 'Назначить' }));
-  await expectExactlyOne(page, calls, 'setgroups');
+  await expectExactlyOne(calls, 'setgroups');
   await expect(row).toContainText('Менеджер');
 });
 
@@ -361,10 +363,9 @@ test('questionnaire: wrong formats, too long, refused files never uploaded, inva
   await submit.scrollIntoViewIfNeeded();
   await hammer(page, submit);
   await expect(page.getByText(/Проверьте анкету: \d+ (поле требует|поля требуют|полей требуют) исправления/)).toBeVisible();
-  await page.waitForTimeout(2500);
+  await expectThroughout(() => submits.length, (n) => expect(n, 'an invalid questionnaire is never sent').toBe(0), 2_500);
   await hammer(page, submit);
-  await page.waitForTimeout(1000);
-  expect(submits, 'an invalid questionnaire is never sent').toEqual([]);
+  await expectThroughout(() => submits.length, (n) => expect(n, 'an invalid questionnaire is never sent').toBe(0), 1_000);
   tried();
   for (const [label, value] of typed) await expect(field(label)).toHaveValue(label === 'Сайт проекта' ? `https://${value}` : value);
   // A reload keeps the drafts too (values were saved per field).
@@ -410,7 +411,7 @@ test('signing: no certificate, no attorney file, wrong type, oversize; one attor
     buffer: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<attorney><signer_fio>Петров Алексей Иванович</signer_fio><startDate>${year}-01-01</startDate><endDate>${year + 1}-12-31</endDate></attorney>`),
   });
   await hammer(page, upload);
-  await expectExactlyOne(page, calls, 'attorney upload');
+  await expectExactlyOne(calls, 'attorney upload');
   await expect(page.getByText('МЧД успешно загружена').first()).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { apiGet, clearFaults, injectFaults, screenshot, signIn, type AccountKey } from './fixtures';
+import { apiGet, clearFaults, expectThroughout, injectFaults, screenshot, signIn, type AccountKey } from './fixtures';
 import { dismissFirstDialog } from './offline-support';
 import { signInAsUserId } from './user-sessions';
 
@@ -522,8 +522,12 @@ test('nothing typed is lost while saves fail with 500, a time-out and malformed 
     await expect(saveState).toHaveText(/ожида|Сохранение/, { timeout: 15_000 });
     await expect(field(label)).toHaveValue(typed[label]);
   }
-  await page.waitForTimeout(2_500);
-  for (const [label, value] of Object.entries(typed)) await expect(field(label)).toHaveValue(value);
+  // What was typed stays in the fields while the server keeps failing.
+  await expectThroughout(
+    () => Promise.all(Object.keys(typed).map((label) => field(label).inputValue())),
+    (values) => expect(values).toEqual(Object.values(typed)),
+    2_500,
+  );
   const stashText = async () => JSON.stringify((await apiGet<{ values: Record<string, unknown> }>(page.request, token, `/hosts/main/v2/stash?hash=${hash}`)).values);
   // Nothing got through the broken server.
   expect(await stashText()).not.toContain(typed['Название проекта']);

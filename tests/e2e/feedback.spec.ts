@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { animationsDone, expectNoContractViolations, screenshot, signIn } from './fixtures';
 import { expectAccessible } from './user-sessions';
 
 test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)', () => {
@@ -101,7 +101,7 @@ test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)
     await expect(dialog.getByRole('combobox', { name: /Тема обращения/ }).locator('option')).toHaveCount(11);
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
-    await page.waitForTimeout(300);
+    await animationsDone(dialog);
     await screenshot(page, 'feedback-dialog-phone');
   });
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts of the reference back end (server/seed/users.ts), by role. */
 export const ACCOUNTS = {
@@ -87,6 +87,74 @@ export async function clearFaults(request: APIRequestContext, token?: string) {
 export async function expectNoContractViolations(request: APIRequestContext) {
   const response = await request.get('/__test/violations');
   expect(await response.json()).toEqual([]);
+}
+
+/** The query cache is written to storage at most once a second (createSyncStoragePersister's throttleTime). */
+export const PERSIST_THROTTLE_MS = 1_000;
+
+/**
+ * A negative that must hold over a time window, looked at all along the window (not a sleep and one look): e.g. no
+ * second request after a double click, no cached query written back by the persister (at most one write a second).
+ * Fails at the first breach.
+ */
+export async function expectThroughout<T>(read: () => Promise<T> | T, check: (value: T) => void, windowMs = PERSIST_THROTTLE_MS + 200) {
+  const end = Date.now() + windowMs;
+  for (;;) {
+    check(await read());
+    if (Date.now() >= end) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * What a screen showed is kept for offline reading: an answer that came after `since` (page time) is in the stored
+ * query cache,
+ * and, with `documents`, a questionnaire or task copy was written to IndexedDB after it too (durable-query.ts).
+ */
+export async function keptForOffline(page: Page, since: number, options: { documents?: boolean } = {}) {
+  // Written after an answer that came after `since`: the screen's own data is in the stored cache.
+  await expect
+    .poll(
+      () =>
+        page.evaluate((after) => {
+          const stored = JSON.parse(localStorage.getItem('cabinet-query-cache') ?? '{}') as {
+            clientState?: { queries?: { state: { dataUpdatedAt: number } }[] };
+          };
+          return (stored.clientState?.queries ?? []).some((query) => query.state.dataUpdatedAt > after);
+        }, since),
+      { message: 'the query cache is written to storage' },
+    )
+    .toBe(true);
+  if (!options.documents) return;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (after) =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('cabinet-offline');
+              open.onerror = () => resolve(0);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('documents')) return resolve(0);
+                const all = db.transaction('documents').objectStore('documents').getAll();
+                all.onsuccess = () => resolve((all.result as { savedAt: number }[]).filter((row) => row.savedAt > after).length);
+                all.onerror = () => resolve(0);
+              };
+            }),
+          since,
+        ),
+      { message: 'a copy is kept in IndexedDB' },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** The page's clock now (the time the app stamps what it stores with). */
+export const pageNow = (page: Page) => page.evaluate(() => Date.now());
+
+/** Waits until the element's own and its children's animations (a dialog sliding in, a toast) have finished. */
+export async function animationsDone(locator: Locator) {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
 }
 
 export async function screenshot(page: Page, name: string) {

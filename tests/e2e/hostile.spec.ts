@@ -192,7 +192,8 @@ test('grantee: projects, project tabs, widget, shell (bell, profile, feedback, b
   await check(page, guard, '/projects/1 tasks + widget', { plain: true });
   for (const tab of ['Сведения о проекте', 'Сведения о конкурсе', 'План мероприятий', 'РИД']) {
     await page.getByRole('tab', { name: tab }).click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('tabpanel')).not.toBeEmpty();
     await check(page, guard, `/projects/1 ${tab}`, { plain: tab !== 'Сведения о конкурсе', rich: tab === 'Сведения о конкурсе' });
   }
   // Service-message banner (plain text).

@@ -210,6 +210,7 @@ test('loss test: 500+ random edits across 36 fields with offline flips, reloads,
       await page.evaluate(() => (window as unknown as HookWindow).__offline.setRequestTimeout(1_500));
       stats.reopened++;
     } else {
+      // The person pauses (think time is part of the simulated behaviour, not a wait for the app).
       await page.waitForTimeout(50 + Math.floor(random() * 400));
     }
   }

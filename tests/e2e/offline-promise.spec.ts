@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { keptForOffline, pageNow } from './fixtures';
 import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, startOwnServer, tokenAt, waitForServiceWorker, type OwnServer } from './offline-support';
 
 /**
@@ -128,9 +129,11 @@ test('every screen seen online for two seconds opens offline by address, ten rou
   await page.goto('/tasks');
   await waitForServiceWorker(page);
   for (const screen of SEEN) {
+    const since = await pageNow(page);
     await page.goto(screen.path);
     await expect(page.getByText(screen.shows).first()).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(2_000);
+    // The person stays a moment: what the screen showed is kept (query cache; questionnaire and task copies).
+    await keptForOffline(page, since, { documents: screen.path.startsWith('/tasks/') || screen.path === QUESTIONNAIRE });
   }
   await context.setOffline(true);
   const failures: string[] = [];
@@ -205,11 +208,12 @@ test('actions that need the server are refused offline in plain words, never pro
   test.setTimeout(180_000);
   const context = await signedInContext(browser, GRANTEE);
   const page = await context.newPage();
+  const since = await pageNow(page);
   await page.goto('/tasks/17');
   const toEdit = page.getByRole('button', { name: 'Вернуться к редактированию' });
   await expect(toEdit).toBeEnabled({ timeout: 30_000 });
   await waitForServiceWorker(page);
-  await page.waitForTimeout(2_000);
+  await keptForOffline(page, since, { documents: true });
 
   await context.setOffline(true);
   await page.reload();

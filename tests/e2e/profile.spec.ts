@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoContractViolations, screenshot } from './fixtures';
+import { animationsDone, expectNoContractViolations, screenshot } from './fixtures';
 import { authHeader, expectAccessible, signInAsUserId } from './user-sessions';
 
 /** The user-data drawer from the avatar (SPEC §2, §5 "Profile", §7 PATCH /v1/users/{id}/update, notification settings). */
@@ -113,7 +113,7 @@ test.describe('profile and notification settings', () => {
     expect((await saving).postDataJSON()).toMatchObject({ phone: '+7 (913) 555-01-31' });
     const toast = page.getByRole('status').filter({ hasText: 'Данные успешно обновлены' });
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsDone(toast);
     const t = (await toast.boundingBox())!;
     const d = (await drawer.boundingBox())!;
     expect(t.x + t.width, 'the toast ends left of the drawer').toBeLessThanOrEqual(d.x);
@@ -127,7 +127,7 @@ test.describe('profile and notification settings', () => {
     await page.getByRole('button', { name: /^Данные пользователя/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Данные пользователя' });
     await expect(drawer.getByRole('textbox', { name: /^Фамилия/ })).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsDone(drawer);
     await screenshot(page, 'profile-drawer-phone');
     expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(375);
 
@@ -139,7 +139,7 @@ test.describe('profile and notification settings', () => {
     await save.click();
     const toast = page.getByRole('status').filter({ hasText: 'Данные успешно обновлены' });
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsDone(toast);
     const t = (await toast.boundingBox())!;
     for (const name of ['Сохранить', 'Отменить изменения']) {
       const b = (await drawer.getByRole('button', { name }).boundingBox())!;

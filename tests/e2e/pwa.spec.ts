@@ -2,7 +2,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { screenshot, signIn, tokenFor } from './fixtures';
+import { expectThroughout, keptForOffline, pageNow, screenshot, signIn, tokenFor } from './fixtures';
 import { hook, prepareContext, setFaults, startOwnServer, waitForHook, waitForServiceWorker } from './offline-support';
 
 /**
@@ -95,9 +95,10 @@ test('offline: /tasks and a seen questionnaire reload from the cache; API and si
   await waitForServiceWorker(page);
   const firstTask = page.getByRole('link').filter({ hasText: /\S/ }).first();
   await expect(firstTask).toBeVisible();
+  const since = await pageNow(page);
   await page.goto('/programs/create/START-2026');
   await expect(page.getByTestId('save-state')).toHaveText('Все изменения сохранены');
-  await page.waitForTimeout(1_500); // the query cache is written to storage at most once a second
+  await keptForOffline(page, since, { documents: true });
 
   await context.setOffline(true);
   await page.goto('/tasks');
@@ -162,8 +163,7 @@ test('a new build is offered with a prompt that waits for unsent edits and a foc
 
     // Held: an edit is unsent.
     const prompt = page.getByTestId('update-prompt');
-    await page.waitForTimeout(1_000);
-    await expect(prompt).toBeHidden();
+    await expectThroughout(() => prompt.isVisible(), (shown) => expect(shown, 'no update prompt over an unsent edit').toBe(false), 1_000);
     await setFaults(page.request, server.baseURL, []);
     await expect.poll(async () => (await hook.state(page, hash)).status, { timeout: 60_000 }).toBe('saved');
     await expect(prompt).toContainText('Доступна новая версия');

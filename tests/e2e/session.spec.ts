@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, screenshot, tokenFor } from './fixtures';
+import { ACCOUNTS, expectThroughout, screenshot, tokenFor } from './fixtures';
 import { QUESTIONNAIRE, hook, openQuestionnaire, stashAt, startOwnServer, tokenAt, waitForHook, waitForServiceWorker, type OwnServer } from './offline-support';
 import {
   offlineRowsOf,
@@ -182,8 +182,8 @@ test.describe('sign-out', () => {
     await field(page, 'Название проекта').fill(`Сохранённое имя ${stamp}`);
     await expectOnServer(page, session.token, hash, `Сохранённое имя ${stamp}`);
     await expect(page.getByTestId('save-state')).toHaveText(SAVED);
-    await page.waitForTimeout(1_200); // the query cache is written to storage at most once a second
-    expect((await persistedQueries(page)).length, 'the user has cached queries').toBeGreaterThan(2);
+    // The query cache is written to storage at most once a second.
+    await expect.poll(async () => (await persistedQueries(page)).length, { message: 'the user has cached queries' }).toBeGreaterThan(2);
 
     await context.setOffline(true);
     await field(page, 'Торговая марка продукта').fill(`Неотправленная марка ${stamp}`);
@@ -217,8 +217,7 @@ test.describe('sign-out', () => {
     await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
     expect(await offlineRowsOf(page, userId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
     expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('renew_token')])).toEqual([null, null]);
-    await page.waitForTimeout(1_200);
-    expect(await persistedQueries(page), 'no cached query survives sign-out').toEqual([]);
+    await expectThroughout(() => persistedQueries(page), (cached) => expect(cached, 'no cached query survives sign-out').toEqual([]));
     expect(nativeDialogs, 'no window.confirm').toEqual([]);
 
     // Back online and signed in again: the server has the sent value; the purged edit is gone for good.
@@ -268,8 +267,7 @@ test.describe('sign-out right after typing (the edit is still inside the form\'s
     await expect(warning).toBeVisible();
     await warning.getByRole('button', { name: 'Выйти' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.waitForTimeout(1_000);
-    expect(await offlineRowsOf(page, userId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
+    await expect.poll(() => offlineRowsOf(page, userId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
     await context.close();
   });
 
@@ -286,8 +284,7 @@ test.describe('sign-out right after typing (the edit is still inside the form\'s
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(Object.values((await stashAt(page.request, baseURL!, session.token, `${userId}questionnaireSTART-2026`)).values)).toContain(value);
-    await page.waitForTimeout(1_000);
-    expect(await offlineRowsOf(page, userId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
+    await expect.poll(() => offlineRowsOf(page, userId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
     await context.close();
   });
 });
@@ -312,8 +309,7 @@ test('two users on one device: B never sees A\'s draft or cache; A finds the uns
   await openQuestionnaire(page);
   await field(page, 'Название проекта').fill(aOnline);
   await expectOnServer(page, await page.evaluate(() => localStorage.getItem('access_token')!), `${a.id}questionnaireSTART-2026`, aOnline);
-  await page.waitForTimeout(1_200);
-  expect((await persistedQueries(page)).some((q) => q.data.includes(a.name)), "A's queries are cached").toBe(true);
+  await expect.poll(async () => (await persistedQueries(page)).some((q) => q.data.includes(a.name)), { message: "A's queries are cached" }).toBe(true);
   await context.setOffline(true);
   await field(page, 'Торговая марка продукта').fill(aOffline);
   await expect(page.getByTestId('save-state')).toHaveText(OFFLINE);
@@ -337,9 +333,10 @@ test('two users on one device: B never sees A\'s draft or cache; A finds the uns
   const aValues = [aOnline, aOffline];
   const visibleText = await page.locator('main').innerText();
   for (const value of aValues) expect(visibleText).not.toContain(value);
-  await page.waitForTimeout(1_200);
-  const cached = await persistedQueries(page);
-  expect(cached.filter((q) => q.data.includes(a.name) || aValues.some((v) => q.data.includes(v))), "none of A's cached data").toEqual([]);
+  await expectThroughout(
+    () => persistedQueries(page),
+    (cached) => expect(cached.filter((q) => q.data.includes(a.name) || aValues.some((v) => q.data.includes(v))), "none of A's cached data").toEqual([]),
+  );
   // B types; A's edit was not sent with B's session.
   await field(page, 'Название проекта').fill(`Черновик B ${stamp}`);
   await expectOnServer(page, bSession.token, `${b.id}questionnaireSTART-2026`, `Черновик B ${stamp}`);
@@ -381,8 +378,7 @@ test('tabs of one device follow each other: another user signed in elsewhere tak
   // The first tab is now B's, started afresh — never A's name over B's data.
   await expect(first.getByRole('button', { name: `Данные пользователя: ${bName}` })).toBeVisible({ timeout: 20_000 });
   await expect(first.getByRole('button', { name: `Данные пользователя: ${aName}` })).toHaveCount(0);
-  await first.waitForTimeout(1_200);
-  expect((await persistedQueries(first)).filter((q) => q.data.includes(aName))).toEqual([]);
+  await expectThroughout(() => persistedQueries(first), (cached) => expect(cached.filter((q) => q.data.includes(aName))).toEqual([]));
 
   // B signs out in the second tab: the first one follows to the login page.
   await second.getByRole('button', { name: 'Выйти' }).click();
@@ -453,10 +449,11 @@ test('"log in as": the administrator\'s own session is kept apart and comes back
   await expect(menuLink(page, /^Мои задачи/)).toHaveCount(0);
 
   // Nothing of the user stays: no cached query with their data, no drafts on the device; the server has their edits.
-  await page.waitForTimeout(1_200);
-  const cached = await persistedQueries(page);
-  expect(cached.filter((q) => q.data.includes(targetName) || q.key.includes('tasks') || q.key.includes('questionnaire'))).toEqual([]);
-  expect(cached.find((q) => q.key === '["auth","me"]')?.data).toContain(ACCOUNTS.admin.name);
+  await expectThroughout(
+    () => persistedQueries(page),
+    (cached) => expect(cached.filter((q) => q.data.includes(targetName) || q.key.includes('tasks') || q.key.includes('questionnaire'))).toEqual([]),
+  );
+  expect((await persistedQueries(page)).find((q) => q.key === '["auth","me"]')?.data).toContain(ACCOUNTS.admin.name);
   expect(await offlineRowsOf(page, targetId)).toEqual({ outbox: 0, mirror: 0, drafts: 0 });
   const targetToken = await tokenAt(page.request, baseURL!, targetId);
   const stash = await stashAt(page.request, baseURL!, targetToken.token, `${targetId}questionnaireSTART-2026`);
@@ -556,7 +553,8 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     await jump(context, 8 * HOUR + 10 * 60_000, traffic);
     const from = traffic.requests.length;
     await field(page, 'Торговая марка продукта').fill('Марка после истечения');
-    await page.waitForTimeout(1_000); // the typing pause passes: the edit is recorded and the replayer tries
+    // The typing pause passes: the edit is recorded on the device (the replayer then tries and is paused, not dropped).
+    await expect.poll(async () => (await offlineRowsOf(page, 7)).outbox).toBeGreaterThan(0);
     await tryMenu(page, /^Мои задачи/);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Сеанс истёк. Войдите снова.')).toBeVisible();

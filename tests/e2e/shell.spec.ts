@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, screenshot, signIn, tokenFor } from './fixtures';
+import { animationsDone, apiGet, screenshot, signIn, tokenFor } from './fixtures';
 
 test.describe('shell (SPEC §2)', () => {
   test('desktop: permanent 288 px menu, header title, avatar initials, footer with three PDFs and the year', async ({ page }) => {
@@ -53,7 +53,7 @@ test.describe('shell (SPEC §2)', () => {
     await page.getByRole('button', { name: 'Открыть меню' }).click();
     const drawer = page.getByRole('dialog', { name: 'Главное меню' });
     await expect(drawer).toBeVisible();
-    await page.waitForTimeout(400); // let the slide-in finish before the picture
+    await animationsDone(drawer); // the slide-in finishes before the picture
     await screenshot(page, 'shell-phone-drawer');
     await drawer.getByRole('link', { name: /Мои задачи/ }).click();
     await expect(page).toHaveURL(/\/tasks$/);

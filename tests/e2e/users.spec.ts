@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
+import { animationsDone, ACCOUNTS, expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
 import { authHeader, expectAccessible, signInAsUserId } from './user-sessions';
 
 /**
@@ -133,7 +133,7 @@ test.describe('users and roles', () => {
     const warning = page.getByRole('alertdialog', { name: 'Изменить свои группы?' });
     await expect(warning).toContainText('Вы снимаете с себя роль «Администратор»');
     await expect(warning.getByRole('button', { name: 'Изменить свои группы' })).toBeInViewport();
-    await page.waitForTimeout(400); // the opening animation, for the screenshot
+    await animationsDone(warning); // the opening animation, for the screenshot
     await screenshot(page, 'users-own-groups-warning');
     // "Отмена" sends nothing: the choice stays in the dialog.
     await warning.getByRole('button', { name: 'Отмена' }).click();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canSignDiagnostics } from './can-sign';
 import { certificateState, formatCertDate, readableName, textToBase64 } from './certificate-info';
-import type { DiagnosticsStatus } from './types';
+import type { ProviderStatus } from '@/lib/signing-provider';
 
-const ready: DiagnosticsStatus = { pluginLoaded: true, pluginWorks: true, cspLoaded: true, enumerated: true, pluginVersion: '2.0', cspVersion: '5.0', error: null };
+const ready: ProviderStatus = { pluginLoaded: true, pluginWorks: true, cspLoaded: true, enumerated: true, pluginVersion: '2.0', cspVersion: '5.0', error: null };
 
 describe('diagnostics "Подписать" (SPEC §4)', () => {
-  it.each<[string, Partial<DiagnosticsStatus> | null, boolean, string, boolean]>([
+  it.each<[string, Partial<ProviderStatus> | null, boolean, string, boolean]>([
     ['everything ready', {}, true, 'Hello World', true],
     ['no certificate', {}, false, 'Hello World', false],
     ['no data', {}, true, '', false],

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { MOSCOW_ZONE } from '@/lib/limits';
-import type { DiagnosticsCertificate } from './types';
+import type { CertificateInfo } from '@/lib/signing-provider';
 
 /** SPEC §4 "Certificate status": valid until the end date, otherwise "Срок действия истек". */
-export function certificateState(cert: Pick<DiagnosticsCertificate, 'validFrom' | 'validTo'>, now: number): { text: string; usable: boolean } {
+export function certificateState(cert: Pick<CertificateInfo, 'validFrom' | 'validTo'>, now: number): { text: string; usable: boolean } {
   const to = Date.parse(cert.validTo);
   if (!Number.isFinite(to) || to < now) return { text: 'Срок действия истек', usable: false };
   const from = Date.parse(cert.validFrom);

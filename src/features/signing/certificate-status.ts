@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { MOSCOW_ZONE } from '@/lib/limits';
-import type { CertificateInfo } from './cades/types';
+import type { CertificateInfo } from '@/lib/signing-provider';
 
 export const EXPIRED_TEXT = 'Срок действия истек';
 export const VALID_TEXT = 'Действителен';

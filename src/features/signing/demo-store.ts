@@ -1,4 +1,4 @@
-import type { CertificateInfo, ProviderStatus, SigningProvider } from './cades/types';
+import type { CertificateInfo, ProviderStatus, SigningProvider } from '@/lib/signing-provider';
 
 /**
  * The labelled demo certificate store (DESIGN.md "Signing"): lets the reference back end's demo walk the whole

@@ -3,7 +3,7 @@ import { createCadesAdapter } from './cades/adapter';
 import { signingErrorText, toSigningError } from './cades/errors';
 import { loadCadesPlugin } from './cades/loader';
 import type { CadesPluginLike } from './cades/object-model';
-import type { ProviderStatus, SigningProvider } from './cades/types';
+import type { ProviderStatus, SigningProvider } from '@/lib/signing-provider';
 import { createDemoProvider } from './demo-store';
 
 const EMPTY: ProviderStatus = { pluginLoaded: false, pluginWorks: false, cspLoaded: false, enumerated: false, pluginVersion: null, cspVersion: null, error: null };

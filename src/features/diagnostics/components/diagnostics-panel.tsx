@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { canSignDiagnostics } from '../can-sign';
 import { certificateState, formatCertDate, readableName, textToBase64 } from '../certificate-info';
-import type { DiagnosticsCertificate, DiagnosticsProvider, DiagnosticsStatus } from '../types';
+import type { CertificateInfo, ProviderStatus, SigningProvider } from '@/lib/signing-provider';
 
 const diagnosticsKeys = {
   status: (mode: string) => ['diagnostics', 'status', mode] as const,
@@ -27,7 +27,7 @@ function StatusDot({ state, label, value }: { state: Dot; label: string; value?:
   );
 }
 
-function dots(status: DiagnosticsStatus | undefined, pending: boolean): { label: string; state: Dot; value?: string }[] {
+function dots(status: ProviderStatus | undefined, pending: boolean): { label: string; state: Dot; value?: string }[] {
   const s = status;
   const state = (ok: boolean | undefined): Dot => (pending || !s ? 'wait' : ok ? 'ok' : 'fail');
   return [
@@ -40,7 +40,7 @@ function dots(status: DiagnosticsStatus | undefined, pending: boolean): { label:
 }
 
 /** SPEC §2 "Diagnostics (/diagnostics)": plug-in checks, certificates, a test signature of "Hello World". */
-export function DiagnosticsPanel({ provider }: { provider: DiagnosticsProvider }) {
+export function DiagnosticsPanel({ provider }: { provider: SigningProvider }) {
   const status = useQuery({ queryKey: diagnosticsKeys.status(provider.mode), queryFn: () => provider.status(), retry: false, staleTime: 0, meta: { persist: false } });
   const ready = !!status.data?.enumerated;
   const certificates = useQuery({
@@ -171,7 +171,7 @@ export function DiagnosticsPanel({ provider }: { provider: DiagnosticsProvider }
   );
 }
 
-function CertificateRadios(props: { certificates: DiagnosticsCertificate[]; value: string | null; onChange: (v: string) => void; now: number }) {
+function CertificateRadios(props: { certificates: CertificateInfo[]; value: string | null; onChange: (v: string) => void; now: number }) {
   return (
     <RadioGroup.Root value={props.value} onValueChange={(e) => e.value && props.onChange(e.value)} aria-label="Сертификаты">
       <Stack gap="2">
@@ -199,7 +199,7 @@ function CertificateRadios(props: { certificates: DiagnosticsCertificate[]; valu
   );
 }
 
-function CertificateDetails({ cert, now }: { cert: DiagnosticsCertificate; now: number }) {
+function CertificateDetails({ cert, now }: { cert: CertificateInfo; now: number }) {
   const state = certificateState(cert, now);
   const rows: [string, string][] = [
     ['Владелец', readableName(cert.subjectName)],

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SigningProvider } from '../cades/types';
+import type { SigningProvider } from '@/lib/signing-provider';
 import { signingKeys } from './keys';
 
 /** Plug-in checks (loaded, works, crypto-provider, enumeration, version); cheap to repeat, never retried blindly. */

@@ -10,7 +10,7 @@ import {
   type AsyncStore,
   type CadesPluginLike,
 } from './object-model';
-import type { CertificateInfo } from './types';
+import type { CertificateInfo } from '@/lib/signing-provider';
 
 /**
  * A thin adapter over the CryptoPro CAdES Browser Plug-in async API (DESIGN.md "Signing"): About (plug-in and CSP

@@ -1,6 +1,6 @@
 import { Badge, Box, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { commonName } from '../cades/adapter';
-import type { CertificateInfo } from '../cades/types';
+import type { CertificateInfo } from '@/lib/signing-provider';
 import { certificateStatus, validityText } from '../certificate-status';
 
 /**

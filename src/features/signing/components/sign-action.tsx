@@ -11,7 +11,7 @@ import { saveAttachmentSignature } from '../api/sign-attach';
 import { savePointSignature } from '../api/sign-point';
 import { commonName } from '../cades/adapter';
 import { signingErrorText } from '../cades/errors';
-import type { CertificateInfo, SigningProvider } from '../cades/types';
+import type { CertificateInfo, SigningProvider } from '@/lib/signing-provider';
 import { certificateStatus, validityText } from '../certificate-status';
 import { signingProvider } from '../provider';
 import { runSigningSequence, type SequenceProgress } from '../sequence';
