@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_PALETTE, statusPalette } from './status-palette';
-import { fileNameFrom } from './api/downloads';
 
 // SPEC §4 "Task statuses" codes.
 const CODES = ['NEW', 'FILLING', 'IN_PROCESSING', 'NEEDS_IMPROVEMENTS', 'NO_ACTION_REQUIRED', 'PROCESSING_REQUIRED', 'SENT_TO_MANAGER', 'COMPLETED', 'SUSPENDED', 'SIGNING_REQUIRED', 'REJECTED', 'REVIEW_WITH_SIGNING', 'RETURN_TO_EDIT', 'EXTERNAL_PROCESSING'];
@@ -13,16 +12,5 @@ describe('status chips', () => {
   it('unknown statuses fall back by sort', () => {
     expect(statusPalette('SOMETHING_NEW', 1200)).toBe('green');
     expect(statusPalette(null, 10)).toBe('gray');
-  });
-});
-
-describe('download file names', () => {
-  it.each([
-    [`attachment; filename="_____ 9.zip"; filename*=UTF-8''${encodeURIComponent('Документы задачи 9.zip')}`, 'Документы задачи 9.zip'],
-    ['attachment; filename="report.pdf"', 'report.pdf'],
-    ["attachment; filename*=UTF-8''%E0%A4%A", 'x.bin'],
-    [null, 'x.bin'],
-  ])('%s → %s', (header, expected) => {
-    expect(fileNameFrom(header, 'x.bin')).toBe(expected);
   });
 });
