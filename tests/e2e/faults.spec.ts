@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { apiGet, clearFaults, expectThroughout, injectFaults, screenshot, signIn, type AccountKey } from './fixtures';
+import { type AccountKey, apiGet, clearFaults, enableTestHooks, expectThroughout, injectFaults, screenshot, signIn } from './fixtures';
 import { dismissFirstDialog } from './offline-support';
 import { signInAsUserId } from './user-sessions';
 
@@ -270,6 +270,7 @@ interface Outcome {
 /** Fresh data on every load (the persisted query cache would answer instead of the broken server); long tasks recorded. */
 async function prepare(page: Page, errors: string[]) {
   await page.addInitScript(() => {
+    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
     localStorage.removeItem('cabinet-query-cache');
     localStorage.setItem('cabinet_e2e_hooks', '1');
     // The app retries a failed read twice (1 s, then 2 s apart): shortened here, the retries themselves still happen.
@@ -491,7 +492,7 @@ test('nothing typed is lost while saves fail with 500, a time-out and malformed 
   const hash = `${USER}questionnaireSTART-2026`;
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+  await page.addInitScript(enableTestHooks);
   const { token } = await signInAsUserId(page, USER);
   const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input, textarea'));
   const saveState = page.getByTestId('save-state');

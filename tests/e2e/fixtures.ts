@@ -52,6 +52,7 @@ export async function signIn(page: Page, account: AccountKey) {
   const result = await tokenFor(page.request, account);
   // Seeds the token once per tab: later navigations (after a logout or a 401) must not bring it back.
   await page.addInitScript((r) => {
+    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
     if (!sessionStorage.getItem('__e2e_signed_in')) {
       sessionStorage.setItem('__e2e_signed_in', '1');
       localStorage.setItem('access_token', r.token);
@@ -155,6 +156,14 @@ export const pageNow = (page: Page) => page.evaluate(() => Date.now());
 /** Waits until the element's own and its children's animations (a dialog sliding in, a toast) have finished. */
 export async function animationsDone(locator: Locator) {
   await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/**
+ * Init script: turns on the app's test hooks (window.__offline…). Not in the project widget's frame, which is sandboxed
+ * without storage (its documents throw on localStorage).
+ */
+export function enableTestHooks() {
+  if (window.origin !== 'null') localStorage.setItem('cabinet_e2e_hooks', '1');
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -42,6 +42,7 @@ test.describe('notifications bell', () => {
     const badges: number[] = [];
     await page.exposeFunction('recordBadge', (n: number) => badges.push(n));
     await page.addInitScript(() => {
+      if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
       const nav = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
       const record = (window as unknown as { recordBadge: (n: number) => void }).recordBadge;
       nav.setAppBadge = async (n?: number) => record(n ?? 0);
@@ -119,6 +120,7 @@ test.describe('notifications bell', () => {
     await page.exposeFunction('recordNotification', (title: string, body: string) => shownNotes.push({ title, body }));
     const shownNotes: { title: string; body: string }[] = [];
     await page.addInitScript(() => {
+      if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
       const record = (window as unknown as { recordNotification: (t: string, b: string) => void }).recordNotification;
       class FakeNotification {
         static permission = 'granted';

@@ -213,7 +213,7 @@ test('actions that need the server are refused offline in plain words, never pro
   const toEdit = page.getByRole('button', { name: 'Вернуться к редактированию' });
   await expect(toEdit).toBeEnabled({ timeout: 30_000 });
   await waitForServiceWorker(page);
-  await keptForOffline(page, since, { documents: true });
+  await keptForOffline(page, since);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { screenshot, signInThroughUi } from './fixtures';
+import { enableTestHooks, screenshot, signInThroughUi } from './fixtures';
 import { dismissFirstDialog, hook, openQuestionnaire, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWorker, type HookWindow } from './offline-support';
 
 /**
@@ -116,7 +116,7 @@ test('an edit the server refuses is listed with its message and can be given up'
 
 test('a 401 pauses the replay until the user signs in again, then it resumes', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
-  await context.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+  await context.addInitScript(enableTestHooks);
   const session = await tokenAt(page.request, baseURL!, 8);
   await page.goto('/login');
   await page.evaluate((s) => {

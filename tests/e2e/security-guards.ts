@@ -25,6 +25,7 @@ export async function guardPage(page: Page): Promise<Guard> {
     void dialog.dismiss().catch(() => undefined);
   });
   await page.addInitScript(() => {
+    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
     const w = window as unknown as { __violations: unknown[]; __pwned?: unknown };
     w.__violations = [];
     document.addEventListener(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, expectThroughout, screenshot, tokenFor } from './fixtures';
+import { ACCOUNTS, enableTestHooks, expectThroughout, screenshot, tokenFor } from './fixtures';
 import { QUESTIONNAIRE, hook, openQuestionnaire, stashAt, startOwnServer, tokenAt, waitForHook, waitForServiceWorker, type OwnServer } from './offline-support';
 import {
   offlineRowsOf,
@@ -131,7 +131,7 @@ const field = (page: Page, label: string) => page.getByRole('textbox', { name: l
 /** A context with the service worker (offline navigation) and the offline layer's test hook. */
 async function offlineContext(browser: import('@playwright/test').Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' });
-  await context.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+  await context.addInitScript(enableTestHooks);
   return context;
 }
 
@@ -478,7 +478,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
   /** A context whose clock the test moves, signed in as a user of the own back end. */
   async function clockContext(browser: import('@playwright/test').Browser, userId: number, options: { renew: boolean }) {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+    await context.addInitScript(enableTestHooks);
     await context.clock.install();
     const traffic = recordTraffic(context);
     const page = await context.newPage();
@@ -620,7 +620,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     test.setTimeout(180_000);
     const userId = 8;
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+    await context.addInitScript(enableTestHooks);
     const page = await context.newPage();
     const session = await tokenAt(page.request, server.baseURL, userId);
     const admin = await tokenAt(page.request, server.baseURL, 2);

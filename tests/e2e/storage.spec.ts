@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, clearFaults, injectFaults, screenshot } from './fixtures';
+import { apiGet, clearFaults, enableTestHooks, injectFaults, screenshot } from './fixtures';
 import { dismissFirstDialog } from './offline-support';
 import { signInAsUserId } from './user-sessions';
 
@@ -22,6 +22,7 @@ type HookWindow = Window & {
 /** Switchable "disk full": while local storage says so, every IndexedDB put throws QuotaExceededError. */
 async function installQuotaSwitch(page: Page) {
   await page.addInitScript(() => {
+    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
     localStorage.setItem('cabinet_e2e_hooks', '1');
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
@@ -90,7 +91,7 @@ test('a connection closed by the browser is reopened: the edit is stored on the 
   const hash = `${USER}questionnaireSTART-2026`;
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => localStorage.setItem('cabinet_e2e_hooks', '1'));
+  await page.addInitScript(enableTestHooks);
   const { token } = await signInAsUserId(page, USER);
   await openForm(page);
 
