@@ -877,6 +877,8 @@ interface SeedPoint {
   responsible?: number;
   viewers?: number[];
   experts?: number[];
+  /** Expert reviews: the project of the application under review (shown in the «Проект» column). */
+  reviewedProject?: string;
   files?: { name: string; signable?: boolean; signValid?: boolean; attachCode?: string; approved?: boolean; comment?: string }[];
   values?: [string, Json, number?][];
   description?: string;
@@ -1009,12 +1011,12 @@ const SEED_POINTS: SeedPoint[] = [
 
 /** Expert reviews (SPEC §2 "Экспертиза") assigned to the expert (5). */
 const EXPERT_POINTS: SeedPoint[] = [
-  { name: 'Экспертиза заявки № 1042 «Сенсорная перчатка для реабилитации»', status: 'NEW', owner: 5, template: 'START-2026', start: -2 * 24, deadline: 5 * 24, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', status: 'FILLING', owner: 5, template: 'START-2026', start: -4 * 24, deadline: 10, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 2011 «Платформа предиктивного ремонта»', status: 'SUSPENDED', owner: 5, template: 'RAZVITIE-2026', start: -6 * 24, deadline: 8 * 24, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 2020 «Аддитивное производство лопаток»', status: 'IN_PROCESSING', owner: 5, template: 'RAZVITIE-2026', start: -10 * 24, deadline: 2 * 24 },
-  { name: 'Экспертиза заявки № 3105 «Голосовой помощник для МФЦ»', status: 'COMPLETED', owner: 5, template: 'UMNIK-2026', start: -40 * 24, deadline: -20 * 24 },
-  { name: 'Экспертиза заявки № 3110 «Дрон для мониторинга посевов»', status: 'NEEDS_IMPROVEMENTS', owner: 5, template: 'UMNIK-2026', start: -10 * 24, deadline: -1 * 24, flags: { canEdit: true }, managerComment: 'Обоснуйте оценку рыночного потенциала.' },
+  { name: 'Экспертиза заявки № 1042 «Сенсорная перчатка для реабилитации»', status: 'NEW', owner: 5, reviewedProject: 'Сенсорная перчатка для реабилитации', template: 'START-2026', start: -2 * 24, deadline: 5 * 24, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', status: 'FILLING', owner: 5, reviewedProject: 'Биочип для экспресс-анализа', template: 'START-2026', start: -4 * 24, deadline: 10, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 2011 «Платформа предиктивного ремонта»', status: 'SUSPENDED', owner: 5, reviewedProject: 'Платформа предиктивного ремонта', template: 'RAZVITIE-2026', start: -6 * 24, deadline: 8 * 24, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 2020 «Аддитивное производство лопаток»', status: 'IN_PROCESSING', owner: 5, reviewedProject: 'Аддитивное производство лопаток', template: 'RAZVITIE-2026', start: -10 * 24, deadline: 2 * 24 },
+  { name: 'Экспертиза заявки № 3105 «Голосовой помощник для МФЦ»', status: 'COMPLETED', owner: 5, reviewedProject: 'Голосовой помощник для МФЦ', template: 'UMNIK-2026', start: -40 * 24, deadline: -20 * 24 },
+  { name: 'Экспертиза заявки № 3110 «Дрон для мониторинга посевов»', status: 'NEEDS_IMPROVEMENTS', owner: 5, reviewedProject: 'Дрон для мониторинга посевов', template: 'UMNIK-2026', start: -10 * 24, deadline: -1 * 24, flags: { canEdit: true }, managerComment: 'Обоснуйте оценку рыночного потенциала.' },
 ];
 
 /** A small real PDF for a demo attachment. */
@@ -1071,7 +1073,7 @@ export async function seedTasks(s: Services): Promise<void> {
       name: p.name,
       description: p.description ?? (expert ? 'Оцените заявку по критериям конкурса и сформулируйте заключение.' : `Задача проекта «${project?.name ?? 'заявка на конкурс'}».`),
       projectId: p.project ?? null,
-      projectName: project?.name ?? null,
+      projectName: project?.name ?? p.reviewedProject ?? null,
       project: p.project && project ? { id: p.project, name: project.name, status: { name: project.status } } : null,
       status: apiStatus(p.status),
       type: expert ? 'expert' : (p.type ?? 'task'),

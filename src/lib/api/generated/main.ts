@@ -3182,6 +3182,7 @@ export interface components {
             name: string;
             description?: string | null;
             projectId?: number | null;
+            /** @description The project's name ("Проект" column); for an expert review, the project of the application under review. */
             projectName?: string | null;
             project?: components["schemas"]["ProjectRef"] | null;
             status: components["schemas"]["PointStatusRef"];
