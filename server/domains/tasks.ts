@@ -674,7 +674,14 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
     async notesSave({ user: u, body }) {
       const me = user(u);
       const name = typeof body.name === 'string' ? body.name.trim() : '';
-      const present = (n: StoredNoteDoc) => ({ id: n.id, pointId: n.pointId ?? null, pointName: n.pointName ?? null, name: n.name, code1C: n.code1C ?? null });
+      const present = (n: StoredNoteDoc) => ({
+        id: n.id,
+        pointId: n.pointId ?? null,
+        pointName: n.pointName ?? null,
+        name: n.name,
+        code1C: n.code1C ?? null,
+        savedAt: n._updatedAt ? new Date(n._updatedAt).toISOString() : null,
+      });
       if (body.id) {
         const note = await notesOf(s).get(Number(body.id));
         if (!note || note._ownerId !== me.id) throw notFound('Черновик не найден');
@@ -721,10 +728,20 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
       const me = user(u);
       const notes = await notesOf(s).where({ _ownerId: me.id });
       const text = String(query['filter[name]'] ?? '').trim();
+      // The last save of a draft: the note itself or the latest field written to its draft store (SPEC §3 key).
+      const stashed = new Map(
+        (await s.db.query<{ hash: string; at: string | number }>('SELECT hash, max(updated_at) AS at FROM stash WHERE user_id = $1 GROUP BY hash', [me.id])).map(
+          (r) => [r.hash, Number(r.at)],
+        ),
+      );
+      const savedAt = (n: StoredNoteDoc) => {
+        const at = Math.max(n._updatedAt ?? 0, stashed.get(`${me.id}questionnaire${n.pointId ?? n.code1C}`) ?? 0);
+        return at > 0 ? new Date(at).toISOString() : null;
+      };
       return notes
         .filter((n) => !text || includesText(n.name, text) || includesText(n.pointName, text))
         .sort((a, b) => b.id - a.id)
-        .map(({ id, pointId, pointName, name, code1C }) => ({ id, pointId: pointId ?? null, pointName: pointName ?? null, name, code1C: code1C ?? null }));
+        .map((n) => ({ id: n.id, pointId: n.pointId ?? null, pointName: n.pointName ?? null, name: n.name, code1C: n.code1C ?? null, savedAt: savedAt(n) }));
     },
   };
 }

@@ -86,6 +86,26 @@ test.describe('another application to the same competition', () => {
   });
 });
 
+test.describe('continue where you left off', () => {
+  test('drafts and the competition’s offer show when each draft was last saved', async ({ page }) => {
+    const { token } = await signIn(page, 'grantee');
+    const notes = await apiGet<{ name: string; savedAt?: string | null }[]>(page.request, token, `${MAIN}/notes`);
+    expect(notes.every((n) => !!n.savedAt), 'every draft has a time of last save').toBe(true);
+    await page.goto('/tasks?kind=notes');
+    const drafts = page.getByTestId('draft-row');
+    await expect(drafts.first()).toBeVisible({ timeout: 30_000 });
+    await expect(drafts).toHaveCount(notes.length);
+    for (const row of await drafts.all()) await expect(row.getByTestId('draft-saved-at')).toHaveText(/^Сохранён \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК$/);
+    await screenshot(page, 'drafts-saved-at-1440');
+
+    // «Старт» 2026: the application with a draft says when it was saved.
+    await page.goto('/programs/START-2026');
+    await page.getByRole('link', { name: 'Подать заявку' }).click();
+    const dialog = page.getByRole('dialog', { name: 'У вас уже есть заявки на этот конкурс' });
+    await expect(dialog.getByTestId('draft-saved-at').first()).toHaveText(/^Черновик сохранён \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} МСК$/);
+  });
+});
+
 test.describe('calendar with real data', () => {
   test('month view: each task once, on its deadline; a crowded day opens a readable list inside the screen', async ({ page }) => {
     await signIn(page, 'grantee');

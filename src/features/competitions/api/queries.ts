@@ -72,3 +72,13 @@ export const myApplicationsQuery = (templateCode: string, userId: number) =>
       return page.items.filter((p) => p.ownerId === userId || p.responsibleUserId === userId);
     },
   });
+
+export type CompetitionDraft = components['schemas']['DraftNote'];
+
+/** The user's drafts of this competition (GET /v2/projects/notes): shown with the time of their last save. */
+export const myDraftsQuery = (templateCode: string) =>
+  queryOptions({
+    queryKey: competitionKeys.myDrafts(templateCode),
+    staleTime: 0,
+    queryFn: async (): Promise<CompetitionDraft[]> => (await unwrap(api().main.GET('/v2/projects/notes'))).filter((n) => n.code1C === templateCode),
+  });

@@ -2,7 +2,8 @@ import { Badge, Button, Dialog, HStack, Link as ChakraLink, Portal, Spinner, Sta
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { myApplicationsQuery } from '../api/queries';
+import { formatMoscowIso } from '@/lib/moscow-time';
+import { myApplicationsQuery, myDraftsQuery } from '../api/queries';
 
 interface Props extends Omit<ButtonProps, 'asChild' | 'onClick'> {
   code1C: string;
@@ -16,9 +17,16 @@ interface Props extends Omit<ButtonProps, 'asChild' | 'onClick'> {
 export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
   const [open, setOpen] = useState(false);
   const mine = useQuery(myApplicationsQuery(code1C, userId));
+  const drafts = useQuery(myDraftsQuery(code1C));
   const navigate = useNavigate();
   const startNew = () => void navigate({ to: '/programs/create/$code1C', params: { code1C } });
-  const nothingToContinue = mine.isSuccess && mine.data.length === 0;
+  // Drafts only add the time of the last save: when they cannot be read, the applications are offered without it.
+  const draftsDone = drafts.isSuccess || drafts.isError;
+  const draftList = drafts.data ?? [];
+  const newDraft = draftList.find((n) => n.pointId == null);
+  const savedAtOf = (pointId: number) => draftList.find((n) => n.pointId === pointId)?.savedAt;
+  const ready = mine.isSuccess && draftsDone;
+  const nothingToContinue = ready && mine.data.length === 0 && !newDraft;
 
   // Asked before the list had come: with nothing to continue, the form opens as if there had been no question.
   useEffect(() => {
@@ -53,7 +61,7 @@ export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
                 <Dialog.Title>У вас уже есть заявки на этот конкурс</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                {!mine.isSuccess ? (
+                {!ready ? (
                   <HStack justify="center" py="4">
                     <Spinner color="brand.solid" role="status" aria-label="Загрузка заявок" />
                   </HStack>
@@ -61,6 +69,14 @@ export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
                   <Stack gap="3">
                     <Text>Продолжите начатую заявку или начните новую.</Text>
                     <Stack as="ul" gap="2" listStyleType="none">
+                      {newDraft && (
+                        <Stack as="li" gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
+                          <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
+                            <Link to="/programs/create/$code1C" params={{ code1C }}>{`Черновик "${newDraft.name}"`}</Link>
+                          </ChakraLink>
+                          <SavedAt value={newDraft.savedAt} />
+                        </Stack>
+                      )}
                       {mine.data.map((point) => (
                         <Stack as="li" key={point.id} gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
                           <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
@@ -76,6 +92,7 @@ export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
                               {point.status.name}
                             </Badge>
                           </HStack>
+                          <SavedAt value={savedAtOf(point.id)} />
                         </Stack>
                       ))}
                     </Stack>
@@ -95,5 +112,16 @@ export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
         </Portal>
       </Dialog.Root>
     </>
+  );
+}
+
+/** The time of the draft's last save, in Moscow time (SPEC §9). */
+function SavedAt({ value }: { value: string | null | undefined }) {
+  const at = formatMoscowIso(value);
+  if (!at) return null;
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="draft-saved-at">
+      Черновик сохранён {at} МСК
+    </Text>
   );
 }

@@ -11,6 +11,7 @@ import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-
 import { ListError, ListLoading } from './list-state';
 import { Pager } from './pager';
 import { TaskRow, TaskTableShell } from './task-row';
+import { formatMoscow } from '../moscow-time';
 import { useNow } from '../use-now';
 
 // The expertise filters (Chakra Select, ~9 KiB gzip) load only on the expertise tab; the other tabs use native selects.
@@ -248,6 +249,11 @@ function DraftsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
                   {note.pointName && note.pointName !== note.name && (
                     <Text fontSize="xs" color="fg.muted">
                       Задача: {note.pointName}
+                    </Text>
+                  )}
+                  {formatMoscow(note.savedAt) && (
+                    <Text fontSize="xs" color="fg.muted" data-testid="draft-saved-at">
+                      Сохранён {formatMoscow(note.savedAt)} МСК
                     </Text>
                   )}
                 </Stack>

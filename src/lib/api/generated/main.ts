@@ -3278,6 +3278,11 @@ export interface components {
             name: string;
             /** @description Template code1C (link /programs/create/{code1C} when there is no point). */
             code1C?: string | null;
+            /**
+             * Format: date-time
+             * @description When the draft was last saved — the note itself or any field of its draft store (ISO 8601).
+             */
+            savedAt?: string | null;
         };
         NoteSaveRequest: {
             /** @description Existing note to rename; omit to create. */
