@@ -90,7 +90,7 @@ function AgendaEvent({ event }: { event: CalendarEvent }) {
     <button type="button" className="cal-agenda-event">
       <span aria-hidden="true" className="cal-dot" style={{ background: event.color }} />
       <span>
-        {event.title}
+        {event.title}{' '}
         <span className="cal-agenda-status">{event.status}</span>
       </span>
     </button>
