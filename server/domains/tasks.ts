@@ -674,7 +674,14 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
     async notesSave({ user: u, body }) {
       const me = user(u);
       const name = typeof body.name === 'string' ? body.name.trim() : '';
-      const present = (n: StoredNoteDoc) => ({ id: n.id, pointId: n.pointId ?? null, pointName: n.pointName ?? null, name: n.name, code1C: n.code1C ?? null });
+      const present = (n: StoredNoteDoc) => ({
+        id: n.id,
+        pointId: n.pointId ?? null,
+        pointName: n.pointName ?? null,
+        name: n.name,
+        code1C: n.code1C ?? null,
+        savedAt: n._updatedAt ? new Date(n._updatedAt).toISOString() : null,
+      });
       if (body.id) {
         const note = await notesOf(s).get(Number(body.id));
         if (!note || note._ownerId !== me.id) throw notFound('Черновик не найден');
@@ -721,10 +728,20 @@ export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
       const me = user(u);
       const notes = await notesOf(s).where({ _ownerId: me.id });
       const text = String(query['filter[name]'] ?? '').trim();
+      // The last save of a draft: the note itself or the latest field written to its draft store (SPEC §3 key).
+      const stashed = new Map(
+        (await s.db.query<{ hash: string; at: string | number }>('SELECT hash, max(updated_at) AS at FROM stash WHERE user_id = $1 GROUP BY hash', [me.id])).map(
+          (r) => [r.hash, Number(r.at)],
+        ),
+      );
+      const savedAt = (n: StoredNoteDoc) => {
+        const at = Math.max(n._updatedAt ?? 0, stashed.get(`${me.id}questionnaire${n.pointId ?? n.code1C}`) ?? 0);
+        return at > 0 ? new Date(at).toISOString() : null;
+      };
       return notes
         .filter((n) => !text || includesText(n.name, text) || includesText(n.pointName, text))
         .sort((a, b) => b.id - a.id)
-        .map(({ id, pointId, pointName, name, code1C }) => ({ id, pointId: pointId ?? null, pointName: pointName ?? null, name, code1C: code1C ?? null }));
+        .map((n) => ({ id: n.id, pointId: n.pointId ?? null, pointName: n.pointName ?? null, name: n.name, code1C: n.code1C ?? null, savedAt: savedAt(n) }));
     },
   };
 }
@@ -877,6 +894,8 @@ interface SeedPoint {
   responsible?: number;
   viewers?: number[];
   experts?: number[];
+  /** Expert reviews: the project of the application under review (shown in the «Проект» column). */
+  reviewedProject?: string;
   files?: { name: string; signable?: boolean; signValid?: boolean; attachCode?: string; approved?: boolean; comment?: string }[];
   values?: [string, Json, number?][];
   description?: string;
@@ -1009,12 +1028,12 @@ const SEED_POINTS: SeedPoint[] = [
 
 /** Expert reviews (SPEC §2 "Экспертиза") assigned to the expert (5). */
 const EXPERT_POINTS: SeedPoint[] = [
-  { name: 'Экспертиза заявки № 1042 «Сенсорная перчатка для реабилитации»', status: 'NEW', owner: 5, template: 'START-2026', start: -2 * 24, deadline: 5 * 24, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', status: 'FILLING', owner: 5, template: 'START-2026', start: -4 * 24, deadline: 10, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 2011 «Платформа предиктивного ремонта»', status: 'SUSPENDED', owner: 5, template: 'RAZVITIE-2026', start: -6 * 24, deadline: 8 * 24, flags: { canEdit: true } },
-  { name: 'Экспертиза заявки № 2020 «Аддитивное производство лопаток»', status: 'IN_PROCESSING', owner: 5, template: 'RAZVITIE-2026', start: -10 * 24, deadline: 2 * 24 },
-  { name: 'Экспертиза заявки № 3105 «Голосовой помощник для МФЦ»', status: 'COMPLETED', owner: 5, template: 'UMNIK-2026', start: -40 * 24, deadline: -20 * 24 },
-  { name: 'Экспертиза заявки № 3110 «Дрон для мониторинга посевов»', status: 'NEEDS_IMPROVEMENTS', owner: 5, template: 'UMNIK-2026', start: -10 * 24, deadline: -1 * 24, flags: { canEdit: true }, managerComment: 'Обоснуйте оценку рыночного потенциала.' },
+  { name: 'Экспертиза заявки № 1042 «Сенсорная перчатка для реабилитации»', status: 'NEW', owner: 5, reviewedProject: 'Сенсорная перчатка для реабилитации', template: 'START-2026', start: -2 * 24, deadline: 5 * 24, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', status: 'FILLING', owner: 5, reviewedProject: 'Биочип для экспресс-анализа', template: 'START-2026', start: -4 * 24, deadline: 10, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 2011 «Платформа предиктивного ремонта»', status: 'SUSPENDED', owner: 5, reviewedProject: 'Платформа предиктивного ремонта', template: 'RAZVITIE-2026', start: -6 * 24, deadline: 8 * 24, flags: { canEdit: true } },
+  { name: 'Экспертиза заявки № 2020 «Аддитивное производство лопаток»', status: 'IN_PROCESSING', owner: 5, reviewedProject: 'Аддитивное производство лопаток', template: 'RAZVITIE-2026', start: -10 * 24, deadline: 2 * 24 },
+  { name: 'Экспертиза заявки № 3105 «Голосовой помощник для МФЦ»', status: 'COMPLETED', owner: 5, reviewedProject: 'Голосовой помощник для МФЦ', template: 'UMNIK-2026', start: -40 * 24, deadline: -20 * 24 },
+  { name: 'Экспертиза заявки № 3110 «Дрон для мониторинга посевов»', status: 'NEEDS_IMPROVEMENTS', owner: 5, reviewedProject: 'Дрон для мониторинга посевов', template: 'UMNIK-2026', start: -10 * 24, deadline: -1 * 24, flags: { canEdit: true }, managerComment: 'Обоснуйте оценку рыночного потенциала.' },
 ];
 
 /** A small real PDF for a demo attachment. */
@@ -1071,7 +1090,7 @@ export async function seedTasks(s: Services): Promise<void> {
       name: p.name,
       description: p.description ?? (expert ? 'Оцените заявку по критериям конкурса и сформулируйте заключение.' : `Задача проекта «${project?.name ?? 'заявка на конкурс'}».`),
       projectId: p.project ?? null,
-      projectName: project?.name ?? null,
+      projectName: project?.name ?? p.reviewedProject ?? null,
       project: p.project && project ? { id: p.project, name: project.name, status: { name: project.status } } : null,
       status: apiStatus(p.status),
       type: expert ? 'expert' : (p.type ?? 'task'),

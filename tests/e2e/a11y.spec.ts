@@ -272,10 +272,11 @@ test('calendar: four-month view, "more" popup and the event dialog (desktop and 
   const more = page.locator('.rbc-show-more').first();
   if ((await more.count()) > 0) {
     await more.click();
-    await expect(page.locator('.rbc-overlay')).toBeVisible();
-    await audit(page, 'calendar, "more" popup', testInfo);
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 5);
+    const dayList = page.getByRole('dialog', { name: /^Задачи на / });
+    await expect(dayList).toBeVisible();
+    await audit(page, 'calendar, "more" list', testInfo);
+    await dayList.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(dayList).toBeHidden();
   }
   await page.locator('.rbc-month-row .rbc-event').first().click();
   const dialog = page.getByRole('dialog');

@@ -27,8 +27,8 @@ const MOSCOW = 'Europe/Moscow';
 const label = (page: Page) => page.locator('.rbc-toolbar-label');
 const monthLabel = (d: DateTime) => d.setLocale('ru').toFormat('LLLL yyyy');
 /**
- * Opens an event of the month view. A crowded day hides events behind "ещё N" (react-big-calendar's popup): those
- * are looked for in the popups, as a user would.
+ * Opens an event of the month view. A crowded day hides events behind "ещё N" (the day's list in a dialog): those
+ * are looked for in the day lists, as a user would.
  */
 async function openEvent(page: Page, name: string) {
   await expect(page.locator('.rbc-month-row .rbc-event').first()).toBeVisible();
@@ -38,10 +38,12 @@ async function openEvent(page: Page, name: string) {
   const total = await more.count();
   for (let i = 0; i < total; i++) {
     await more.nth(i).click();
-    const inPopup = page.locator('.rbc-overlay .rbc-event', { hasText: name });
-    if ((await inPopup.count()) > 0) return inPopup.first().click();
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 5);
+    const dayList = page.getByRole('dialog', { name: /^Задачи на / });
+    await expect(dayList).toBeVisible();
+    const inList = dayList.getByRole('button', { name });
+    if ((await inList.count()) > 0) return inList.first().click();
+    await dayList.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(dayList).toBeHidden();
   }
   throw new Error(`event «${name}» is not in the month view`);
 }

@@ -54,6 +54,8 @@ describe('calendar dates (SPEC §2: no dates → the last 4 days)', () => {
     const event = toCalendarEvent(t, NOW);
     expect(local(event.start)).toBe(start.toFormat('yyyy-MM-dd HH:mm'));
     expect(local(event.end)).toBe(end.toFormat('yyyy-MM-dd HH:mm'));
+    // The calendar draws the task once, on its deadline: the end of the range.
+    expect(local(event.due)).toBe(end.toFormat('yyyy-MM-dd HH:mm'));
     expect(event.datesMissing).toBe(missing);
     expect(event.allDay).toBe(true);
   });

@@ -9,6 +9,11 @@ export interface CalendarEvent {
   title: string;
   start: Date;
   end: Date;
+  /**
+   * Where the calendar draws the task: its deadline (the end of its range). A grantee plans by deadlines; a task
+   * of many weeks drawn as a bar repeats on every week row and crowds out the rest.
+   */
+  due: Date;
   allDay: true;
   status: string;
   description: string | null;
@@ -73,6 +78,7 @@ export function toCalendarEvent(task: CalendarTask, nowMs: number): CalendarEven
     title: task.name,
     start: from.toJSDate(),
     end: to.toJSDate(),
+    due: to.toJSDate(),
     allDay: true,
     status: task.status.name,
     description: task.description ?? null,

@@ -29,7 +29,8 @@ describe('kind variants (SPEC §2)', () => {
   it('are in SPEC order; experts get "Экспертиза" at position 4', () => {
     expect(kindTabs(false).map((t) => t.label)).toEqual(['Все', 'Требуют действий', 'Отработаны', 'Просроченные', 'Черновики']);
     expect(kindTabs(true).map((t) => t.label)).toEqual(['Все', 'Требуют действий', 'Отработаны', 'Экспертиза', 'Просроченные', 'Черновики']);
-    expect(kindTabs(true).filter((t) => t.counted).map((t) => t.label)).toEqual(['Все', 'Требуют действий']);
+    expect(kindTabs(false).filter((t) => t.counted).map((t) => t.label)).toEqual(['Все', 'Требуют действий']);
+    expect(kindTabs(true).filter((t) => t.counted).map((t) => t.label)).toEqual(['Все', 'Требуют действий', 'Экспертиза']);
   });
 
   it('the select starts with "Все задачи"', () => {

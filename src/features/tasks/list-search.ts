@@ -59,8 +59,8 @@ export function compactSearch(search: TasksSearch): Partial<TasksSearch> {
 export interface KindTab {
   kind: TaskKind;
   label: string;
-  /** SPEC §2: counts are shown on the first two variants. */
-  counted: 'count' | 'active-count' | null;
+  /** SPEC §2: counts are shown on the first two variants; an expert's «Экспертиза» counts its own list too. */
+  counted: 'count' | 'active-count' | 'expert-count' | null;
 }
 
 /**
@@ -77,7 +77,8 @@ export function kindTabs(isExpert: boolean): KindTab[] {
     { kind: 'expired', label: 'Просроченные', counted: null },
     { kind: 'notes', label: 'Черновики', counted: null },
   ];
-  if (isExpert) tabs.splice(3, 0, { kind: 'expert', label: 'Экспертиза', counted: null });
+  // The expertise list is not part of "Все": its count sits on its own tab, so each count is the size of its list.
+  if (isExpert) tabs.splice(3, 0, { kind: 'expert', label: 'Экспертиза', counted: 'expert-count' });
   return tabs;
 }
 

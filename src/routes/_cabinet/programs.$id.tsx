@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_cabinet/programs/$id')({
 function Screen() {
   const { id } = Route.useParams();
   const { tab = 'info' } = Route.useSearch();
-  const { roles } = Route.useRouteContext();
+  const { roles, user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
   const { data } = useQuery(competitionQuery(id));
   usePageTitle(data?.name ?? 'Конкурс');
@@ -29,6 +29,7 @@ function Screen() {
       tab={tab}
       onTabChange={(next) => void navigate({ search: next === 'tasks' ? { tab: 'tasks' } : {}, replace: true })}
       canCreate={canAccess(roles, 'program-create')}
+      userId={user.id}
       tasks={data ? <TaskTable filters={{ templateCode: data.code1C }} /> : null}
     />
   );

@@ -1,10 +1,11 @@
 import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Calendar, luxonLocalizer, type Components, type DateHeaderProps, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
-import { Alert, Box, Link as ChakraLink, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Link as ChakraLink, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { CALENDAR_EVENT_CAP, nearestEvents, toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
+import { DayListDialog } from './day-list-dialog';
 import { EventDialog } from './event-dialog';
 import { FourMonthView } from './four-month-view';
 import { CalendarToolbar } from './calendar-toolbar';
@@ -16,9 +17,16 @@ import { CalendarToolbar } from './calendar-toolbar';
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 
 const FOUR_MONTHS = 'fourMonths';
-type CalendarView = 'month' | typeof FOUR_MONTHS;
+type CalendarView = 'month' | typeof FOUR_MONTHS | 'agenda';
 
-const views = { month: true, [FOUR_MONTHS]: FourMonthView } as unknown as ViewsProps<CalendarEvent>;
+const views = { month: true, [FOUR_MONTHS]: FourMonthView, agenda: true } as unknown as ViewsProps<CalendarEvent>;
+
+/** Phones open the list of deadlines: seven columns of 48 px hold no readable title. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+const initialView = (): CalendarView => (typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'agenda' : 'month');
+
+/** Every view draws a task once, on its deadline (the dialog shows the whole range). */
+const dueAccessor = (event: CalendarEvent) => event.due;
 
 const messages = {
   today: 'Сегодня',
@@ -76,17 +84,34 @@ function DateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps
   );
 }
 
+/** A list entry: a button with the task's colour and its whole title (Enter or a tap opens the dialog). */
+function AgendaEvent({ event }: { event: CalendarEvent }) {
+  return (
+    <button type="button" className="cal-agenda-event">
+      <span aria-hidden="true" className="cal-dot" style={{ background: event.color }} />
+      <span>
+        {event.title}{' '}
+        <span className="cal-agenda-status">{event.status}</span>
+      </span>
+    </button>
+  );
+}
+
 const components = {
   toolbar: CalendarToolbar,
   eventWrapper: FocusableEvent,
   weekWrapper: WeekEvents,
   month: { dateHeader: DateHeader },
+  agenda: { event: AgendaEvent },
 } as Components<CalendarEvent>;
 
 const formats = {
   monthHeaderFormat: 'LLLL yyyy',
   weekdayFormat: 'ccc',
   dateFormat: 'd',
+  agendaDateFormat: 'ccc, d MMMM',
+  agendaHeaderFormat: ({ start, end }: { start: Date; end: Date }) =>
+    `${DateTime.fromJSDate(start).toFormat('dd.MM.yyyy')} – ${DateTime.fromJSDate(end).toFormat('dd.MM.yyyy')}`,
 };
 
 export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
@@ -94,8 +119,9 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   const all = useMemo(() => toCalendarEvents(tasks, now), [tasks, now]);
   const events = useMemo(() => nearestEvents(all, now), [all, now]);
   const [date, setDate] = useState(() => new Date(now));
-  const [view, setView] = useState<CalendarView>('month');
+  const [view, setView] = useState<CalendarView>(initialView);
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const [day, setDay] = useState<{ date: Date; events: CalendarEvent[] } | null>(null);
   const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const root = useRef<HTMLDivElement>(null);
 
@@ -111,9 +137,11 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
     setSelected(event);
   }, []);
 
+  // The list view colours a dot, not the whole row.
   const eventPropGetter = useCallback(
-    (event: CalendarEvent) => ({ style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' }),
-    [],
+    (event: CalendarEvent) =>
+      view === 'agenda' ? {} : { style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' },
+    [view],
   );
 
   return (
@@ -130,6 +158,9 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
           </Alert.Description>
         </Alert.Root>
       )}
+      <Text color="fg.muted" fontSize="sm" mb="2">
+        Задачи показаны в день срока сдачи; сроки целиком — в карточке задачи.
+      </Text>
       <Box
         ref={root}
         className="cabinet-calendar"
@@ -145,6 +176,8 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
           localizer={localizer}
           culture="ru"
           events={events}
+          startAccessor={dueAccessor}
+          endAccessor={dueAccessor}
           date={date}
           onNavigate={(next) => setDate(next)}
           view={view as View}
@@ -153,7 +186,10 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
           messages={phone ? phoneMessages : messages}
           components={components}
           formats={formats}
-          popup
+          // "ещё N" opens the day's list in a dialog (inside the screen, whole titles) instead of the library's popup.
+          popup={false}
+          doShowMoreDrillDown={false}
+          onShowMore={(dayEvents, dayDate) => setDay({ date: dayDate, events: dayEvents })}
           selectable={false}
           allDayAccessor="allDay"
           tooltipAccessor={(e) => `${e.title} — ${e.status}`}
@@ -163,6 +199,14 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
           onDrillDown={(next) => {
             setDate(next);
             setView('month');
+          }}
+        />
+        <DayListDialog
+          day={day}
+          onClose={() => setDay(null)}
+          onOpen={(event) => {
+            setDay(null);
+            setSelected(event);
           }}
         />
         <EventDialog event={selected} onClose={() => setSelected(null)} />
@@ -184,6 +228,38 @@ const CALENDAR_CSS = {
   // Inside the bar: the week row clips anything outside it, and every event colour holds white text at 4.5:1.
   '& .rbc-event:focus-visible, & .fmv-event:focus-visible': { outline: '2px solid white', outlineOffset: '-4px' },
   '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent', fontSize: { base: '0.6875rem', md: '0.8125rem' }, whiteSpace: 'nowrap' },
+  // The list view: as high as its entries (the page scrolls), no time column (tasks are whole days), whole titles wrap.
+  '& .rbc-agenda-view': { flex: 'none' },
+  '& .rbc-agenda-view .rbc-agenda-content': { overflow: 'visible' },
+  '& .rbc-agenda-view table.rbc-agenda-table': { fontSize: { base: '0.8125rem', md: '0.875rem' } },
+  '& .rbc-agenda-view table.rbc-agenda-table thead > tr > th:nth-of-type(2), & .rbc-agenda-time-cell': { display: 'none' },
+  '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td.rbc-agenda-date-cell': {
+    whiteSpace: 'normal',
+    fontWeight: 500,
+    width: { base: '6.5rem', md: '12rem' },
+    minWidth: { base: '6.5rem', md: '12rem' },
+    padding: '6px 8px',
+  },
+  '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td.rbc-agenda-event-cell': { padding: 0, whiteSpace: 'normal', width: 'auto' },
+  '& .rbc-agenda-empty': { padding: '16px', color: 'var(--chakra-colors-fg-muted)' },
+  '& .cal-agenda-event': {
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'flex-start',
+    width: '100%',
+    padding: '6px 8px',
+    background: 'none',
+    border: 0,
+    textAlign: 'left',
+    font: 'inherit',
+    color: 'inherit',
+    cursor: 'pointer',
+    overflowWrap: 'anywhere',
+  },
+  '& .cal-agenda-event:hover': { background: 'var(--chakra-colors-bg-muted)' },
+  '& .cal-agenda-event:focus-visible': { outline: '2px solid var(--chakra-colors-brand-solid)', outlineOffset: '-2px' },
+  '& .cal-agenda-status': { display: 'block', fontSize: '0.75rem', color: 'var(--chakra-colors-fg-muted)' },
+  '& .cal-dot': { width: '10px', height: '10px', borderRadius: '999px', flexShrink: 0, marginTop: '0.35em' },
   '& .fmv': { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '16px' },
   '& .fmv-month': { border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', padding: '8px' },
   '& .fmv-title': { margin: '0 0 6px', fontSize: '1rem', fontWeight: 600, textTransform: 'capitalize' },

@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Flex, Heading } from '@chakra-ui/react';
 import type { ToolbarProps, View } from 'react-big-calendar';
 import type { CalendarEvent } from '../calendar-rules';
 
-export const VIEW_LABELS: Record<string, string> = { month: 'Месяц', fourMonths: '4 месяца' };
+export const VIEW_LABELS: Record<string, string> = { month: 'Месяц', fourMonths: '4 месяца', agenda: 'Список' };
 
 /** The calendar toolbar in the cabinet's own buttons: navigation, the period and the view switch; wraps on a phone. */
 export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<CalendarEvent>) {

@@ -19,7 +19,8 @@ const monthTitle = (d: DateTime) => d.setLocale('ru').toFormat('LLLL yyyy');
 function eventsOn(events: CalendarEvent[], day: DateTime): CalendarEvent[] {
   const from = day.startOf('day').toMillis();
   const to = day.endOf('day').toMillis();
-  return events.filter((e) => e.start.getTime() <= to && e.end.getTime() >= from);
+  // Each task on its deadline day only, as in the month view.
+  return events.filter((e) => e.due.getTime() <= to && e.due.getTime() >= from);
 }
 
 function MiniMonth({ month, events, onSelectEvent, onDrillDown }: { month: DateTime } & Omit<FourMonthViewProps, 'date'>) {

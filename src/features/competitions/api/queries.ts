@@ -53,3 +53,32 @@ export const competitionTaskCountQuery = (templateCode: string) =>
       }
     },
   });
+
+export type CompetitionApplication = components['schemas']['PointListItem'];
+
+/**
+ * The user's own applications to a competition (GET project-point?filter[templateCode], not archived): before a
+ * second application the user is offered to continue one of these. Staff see everyone's points there, so only the
+ * ones the user owns or is responsible for count.
+ */
+export const myApplicationsQuery = (templateCode: string, userId: number) =>
+  queryOptions({
+    queryKey: competitionKeys.myApplications(templateCode, userId),
+    staleTime: 0,
+    queryFn: async (): Promise<CompetitionApplication[]> => {
+      const page = await unwrap(
+        api().main.GET('/v2/projects/project-point', { params: { query: { 'filter[templateCode]': templateCode, page: 1, pageSize: 100 } } }),
+      );
+      return page.items.filter((p) => p.ownerId === userId || p.responsibleUserId === userId);
+    },
+  });
+
+export type CompetitionDraft = components['schemas']['DraftNote'];
+
+/** The user's drafts of this competition (GET /v2/projects/notes): shown with the time of their last save. */
+export const myDraftsQuery = (templateCode: string) =>
+  queryOptions({
+    queryKey: competitionKeys.myDrafts(templateCode),
+    staleTime: 0,
+    queryFn: async (): Promise<CompetitionDraft[]> => (await unwrap(api().main.GET('/v2/projects/notes'))).filter((n) => n.code1C === templateCode),
+  });

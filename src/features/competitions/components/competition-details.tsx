@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, DataList, Grid, HStack, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, DataList, Grid, HStack, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { downloadCompetitionFile } from '../api/download-file';
 import { competitionQuery, competitionTaskCountQuery, type Competition } from '../api/queries';
 import { canApply } from '../rules/apply';
 import { formatDate, formatMoney, formatRange } from '../rules/format';
+import { ApplyLink } from './apply-link';
 import { CompetitionChips } from './competition-chips';
 import { RichText } from './rich-text';
 import { displayFileName } from '@/lib/file-name';
@@ -22,12 +23,14 @@ interface Props {
   onTabChange: (tab: DetailsTab) => void;
   /** The user's roles allow the create route (SPEC §6). */
   canCreate: boolean;
+  /** The signed-in user: their own applications to the competition are offered before a new one. */
+  userId: number;
   /** The "Задачи" tab content (the task table, composed by the route). */
   tasks: ReactNode;
 }
 
 /** SPEC §2 "Competition details": two tabs, back arrow, texts, sidebar, materials and "Подать заявку". */
-export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, tasks }: Props) {
+export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, userId, tasks }: Props) {
   const { data: c } = useQuery(competitionQuery(idOrCode));
   const count = useQuery({ ...competitionTaskCountQuery(c?.code1C ?? idOrCode), enabled: !!c });
   // The moment the page opened decides the button; it does not flicker while the page stays open.
@@ -48,13 +51,7 @@ export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, task
           </Heading>
           <CompetitionChips status={c.status} mine={c.hasUserActivePoints} hasTasks={c.hasActivePoints} />
         </Stack>
-        {showApply && (
-          <Button asChild rounded="pill" display={{ base: 'none', md: 'inline-flex' }}>
-            <Link to="/programs/create/$code1C" params={{ code1C: c.code1C }}>
-              Подать заявку
-            </Link>
-          </Button>
-        )}
+        {showApply && <ApplyLink code1C={c.code1C} userId={userId} display={{ base: 'none', md: 'inline-flex' }} />}
       </HStack>
 
       <Tabs.Root value={tab} onValueChange={(e) => onTabChange(e.value === 'tasks' ? 'tasks' : 'info')} variant="line" lazyMount>
@@ -77,13 +74,7 @@ export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, task
             </Stack>
             <Stack gap="4" order={{ base: 1, lg: 2 }}>
               <Sidebar c={c} />
-              {showApply && (
-                <Button asChild rounded="pill" size="lg" w="full" display={{ base: 'inline-flex', md: 'none' }}>
-                  <Link to="/programs/create/$code1C" params={{ code1C: c.code1C }}>
-                    Подать заявку
-                  </Link>
-                </Button>
-              )}
+              {showApply && <ApplyLink code1C={c.code1C} userId={userId} size="lg" w="full" display={{ base: 'inline-flex', md: 'none' }} />}
             </Stack>
           </Grid>
         </Tabs.Content>

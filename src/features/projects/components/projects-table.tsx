@@ -14,13 +14,24 @@ export interface ProjectsTableProps {
   onOpen: (id: number) => void;
 }
 
+/** Phones: each row is a card (ID, project and competition, status) — no column is pushed off the screen. */
+const PHONE_CARDS = {
+  '@media (max-width: 47.99em)': {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& tr': { borderBottomWidth: '1px', paddingBlock: '0.5rem' },
+    '& td': { borderBottomWidth: '0', paddingBlock: '0.125rem' },
+    '& td[data-wide-only]': { display: 'none' },
+  },
+} as const;
+
 /** SPEC §2: columns ID, Проект, Конкурс (template name), Статус (status name); not sortable; a row opens the project. */
 export function ProjectsTable({ items, totalCount, page, loading, onPageChange, onOpen }: ProjectsTableProps) {
   const rows = useRenderLimit(items);
   return (
     <Box bg="bg" borderWidth="1px" borderRadius="lg" overflow="hidden">
       <Table.ScrollArea>
-        <Table.Root size="md" interactive aria-label="Проекты" aria-busy={loading}>
+        <Table.Root size="md" interactive aria-label="Проекты" aria-busy={loading} css={PHONE_CARDS}>
           <Table.Header>
             <Table.Row bg="bg.muted">
               <Table.ColumnHeader w="16">ID</Table.ColumnHeader>
@@ -41,7 +52,12 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
               ))}
             {rows.visible.map((project) => (
               <Table.Row key={project.id} cursor="pointer" onClick={() => onOpen(project.id)}>
-                <Table.Cell color="fg.muted">{project.id}</Table.Cell>
+                <Table.Cell color="fg.muted" fontSize={{ base: 'xs', md: 'inherit' }}>
+                  <Text as="span" display={{ base: 'inline', md: 'none' }}>
+                    ID:{' '}
+                  </Text>
+                  {project.id}
+                </Table.Cell>
                 <Table.Cell>
                   {/* The name is the keyboard and screen-reader way in; the whole row answers to a click. */}
                   <ChakraLink asChild color="fg" fontWeight="medium" textDecoration="none" _hover={{ textDecoration: 'underline' }}>
@@ -53,8 +69,15 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
                     {project.template.name}
                   </Text>
                 </Table.Cell>
-                <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{project.template.name}</Table.Cell>
-                <Table.Cell>{project.status.name}</Table.Cell>
+                <Table.Cell display={{ base: 'none', md: 'table-cell' }} data-wide-only="">
+                  {project.template.name}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted" fontSize="sm">
+                    Статус:{' '}
+                  </Text>
+                  {project.status.name}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

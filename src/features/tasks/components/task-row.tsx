@@ -38,6 +38,15 @@ export function TaskTableShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** Task times are Moscow time (SPEC §9). */
+function MoscowMark() {
+  return (
+    <Text as="span" color="fg.muted" ms="1.5">
+      МСК
+    </Text>
+  );
+}
+
 export interface TaskRowProps {
   point: PointListItem;
   /** SPEC §2: "Редактировать" when canEdit (or, in the expertise list, when suspended), otherwise "Перейти". */
@@ -67,16 +76,22 @@ export function TaskRow({ point, linkLabel, now, extra }: TaskRowProps) {
           </Text>
           {(start || deadline) && (
             <HStack gap="3" wrap="wrap" fontSize="xs">
-              {start && <Text color="fg.muted">Начало: {start}</Text>}
+              {start && (
+                <Text color="fg.muted">
+                  Начало: {start}
+                  {!deadline && <MoscowMark />}
+                </Text>
+              )}
               {deadline && (
-                <HStack gap="1" color={DEADLINE_TOKENS[color]} data-deadline-color={color}>
+                // The time zone stays on the line of the deadline: it never wraps onto a line of its own.
+                <HStack gap="1" color={DEADLINE_TOKENS[color]} data-deadline-color={color} flexWrap="nowrap" whiteSpace="nowrap">
                   <Box as="span" w="2" h="2" borderRadius="full" bg={DEADLINE_DOT_TOKENS[color]} flexShrink="0" aria-hidden="true" />
                   <Text>
                     Срок: {deadline} <Text as="span" srOnly>({DEADLINE_LABELS[color]})</Text>
                   </Text>
+                  <MoscowMark />
                 </HStack>
               )}
-              <Text color="fg.muted">МСК</Text>
             </HStack>
           )}
           {!start && !deadline && (

@@ -11,6 +11,7 @@ import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-
 import { ListError, ListLoading } from './list-state';
 import { Pager } from './pager';
 import { TaskRow, TaskTableShell } from './task-row';
+import { formatMoscow } from '../moscow-time';
 import { useNow } from '../use-now';
 
 // The expertise filters (Chakra Select, ~9 KiB gzip) load only on the expertise tab; the other tabs use native selects.
@@ -135,11 +136,18 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
 function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void; children: ReactNode }) {
   const count = useQuery(pointCountQuery());
   const activeCount = useQuery(activeCountQuery());
-  const counts: Record<string, number | null | undefined> = { count: count.data, 'active-count': activeCount.data };
+  // The unfiltered expertise list (the same query as its tab's first page): its total is the tab's count.
+  const expertise = useQuery({ ...expertListQuery({ text: '', templateIds: [], statusCodes: [], page: 1, pageSize: PAGE_SIZE }), enabled: isExpert });
+  const counts: Record<string, number | null | undefined> = {
+    count: count.data,
+    'active-count': activeCount.data,
+    'expert-count': expertise.data?._meta.totalCount,
+  };
   return (
     <Tabs.Root value={kind} onValueChange={(e) => onChange(e.value as TaskKind)} variant="line" size="sm">
-      <Box overflowX="auto">
-        <Tabs.List aria-label="Вид задач" minW="max-content">
+      {/* Phones wrap the tabs onto a second line: every tab stays on the screen, none hides behind a scroll. */}
+      <Box overflowX={{ base: 'visible', md: 'auto' }}>
+        <Tabs.List aria-label="Вид задач" minW={{ base: '0', md: 'max-content' }} flexWrap={{ base: 'wrap', md: 'nowrap' }}>
           {kindTabs(isExpert).map((tab) => (
             <Tabs.Trigger key={tab.kind} value={tab.kind}>
               {tab.label}
@@ -241,6 +249,11 @@ function DraftsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
                   {note.pointName && note.pointName !== note.name && (
                     <Text fontSize="xs" color="fg.muted">
                       Задача: {note.pointName}
+                    </Text>
+                  )}
+                  {formatMoscow(note.savedAt) && (
+                    <Text fontSize="xs" color="fg.muted" data-testid="draft-saved-at">
+                      Сохранён {formatMoscow(note.savedAt)} МСК
                     </Text>
                   )}
                 </Stack>

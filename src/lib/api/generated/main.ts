@@ -3182,6 +3182,7 @@ export interface components {
             name: string;
             description?: string | null;
             projectId?: number | null;
+            /** @description The project's name ("Проект" column); for an expert review, the project of the application under review. */
             projectName?: string | null;
             project?: components["schemas"]["ProjectRef"] | null;
             status: components["schemas"]["PointStatusRef"];
@@ -3277,6 +3278,11 @@ export interface components {
             name: string;
             /** @description Template code1C (link /programs/create/{code1C} when there is no point). */
             code1C?: string | null;
+            /**
+             * Format: date-time
+             * @description When the draft was last saved — the note itself or any field of its draft store (ISO 8601).
+             */
+            savedAt?: string | null;
         };
         NoteSaveRequest: {
             /** @description Existing note to rename; omit to create. */
