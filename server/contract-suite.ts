@@ -36,7 +36,7 @@ export function contractSuite(start: () => Promise<Harness>) {
 
   afterAll(async () => {
     await h?.close();
-  }, 60_000);
+  }, 120_000);
 
   describe('the specs', () => {
     it('give every operation an operationId that is unique across all four files', () => {

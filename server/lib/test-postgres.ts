@@ -78,6 +78,24 @@ export async function startPostgres(): Promise<TestPostgres> {
   const options = `-h 127.0.0.1 -p ${port} -c unix_socket_directories= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  const stopNow = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A test run that ends without its afterAll (a time-out, an interrupted worker) still leaves no server behind.
+  process.once('exit', () => {
+    try {
+      stopNow();
+    } catch {
+      // already gone
+    }
+  });
   return {
     url,
     async createDatabase(name: string) {
@@ -91,11 +109,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
     },
     async stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stopNow();
     },
   };
 }
