@@ -132,7 +132,8 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
     return app;
   }
 
-  const app = await instance((url) => (url.startsWith('/hosts/') ? null : url.startsWith('/sso/') ? ssoCsp(appOrigins) : appCsp));
+  // Same-origin, the sign-on pages share the app's policy (their form is redirected to the same origin).
+  const app = await instance((url) => (url.startsWith('/hosts/') ? null : appCsp));
 
   const handlers: Handlers<AuthUser | null> = {
     ...authHandlers(services),
