@@ -69,7 +69,7 @@ export interface ReferenceServer {
   operationCount: number;
 }
 
-/** Content Security Policy of the app with every host on its own origin (documented in README "Security"). */
+/** Content Security Policy of the app with every host under /hosts/* of its own origin (README "Security"). */
 export const CSP = cspFor({ apiMain: '/', apiContest: '/', apiMessages: '/', apiSupport: '/', widgetUrl: '/' });
 
 /**
