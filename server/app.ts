@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { registerCors } from './lib/cors';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Db } from './lib/db';
-import { ROOT } from './lib/spec';
+import { Db, LOCKS } from './lib/db';
+import { HOSTS, ROOT, type HostName, type Operation } from './lib/spec';
+import { SECURITY_HEADERS, WIDGET_FRAME_PATH, cspFor, ssoCsp, widgetFrameCspFor } from './lib/csp';
 import { registerOpenApi, type ContractViolation, type Fault, type Handlers } from './lib/router';
 import { parseFaults, replaceFaults } from './lib/faults';
 import { createServices, type AuthUser, type Services } from './lib/services';
@@ -32,6 +33,8 @@ import { applyHostileContent } from './lib/hostile';
 export interface ServerOptions {
   /** Database directory; null keeps it in memory (tests). */
   dataDir: string | null;
+  /** A PostgreSQL server (DATABASE_URL) instead of the embedded database; several processes may share it. */
+  databaseUrl?: string | null;
   /** Re-seed the demo data even when the database already has it. */
   reset?: boolean;
   /** Enables /__test/* (fault injection, clock, reset, contract violations). Never on in production. */
@@ -41,10 +44,24 @@ export interface ServerOptions {
   signingMode?: 'plugin' | 'demo';
   tokenTtlSeconds?: number;
   logger?: boolean;
+  /**
+   * Cross-origin deployment (README «Развёртывание»): each API host on its own origin, at the root of it. Given for all
+   * four hosts or none; the main host's origin also serves the demo sign-on and the project widget. Without it every
+   * host is served under /hosts/<name> of the app's origin.
+   */
+  hostOrigins?: Record<HostName, string>;
+  /** Origins allowed to call the hosts (CORS) and to receive a sign-on code: the app's own origin(s). */
+  appOrigins?: string[];
 }
 
 export interface ReferenceServer {
+  /** The app's origin: the built app, config.json, test controls (and, same-origin, everything else). */
   app: FastifyInstance;
+  /** Cross-origin deployment: one instance per API host (listen on its origin); empty otherwise. */
+  hosts: { host: HostName; origin: string; app: FastifyInstance }[];
+  /** Starts every listener: the app's on `port`/`host`, each API host on its own origin's host and port. */
+  listen(port: number, host: string): Promise<void>;
+  close(): Promise<void>;
   services: Services;
   violations: ContractViolation[];
   faults: Fault[];
@@ -52,48 +69,77 @@ export interface ReferenceServer {
   operationCount: number;
 }
 
-/** Content Security Policy of the app (documented in README "Security"): no inline or foreign scripts. */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Chakra UI (emotion) injects <style> elements at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** Content Security Policy of the app with every host under /hosts/* of its own origin (README "Security"). */
+export const CSP = cspFor({ apiMain: '/', apiContest: '/', apiMessages: '/', apiSupport: '/', widgetUrl: '/' });
 
 /**
- * The project widget's frame (public/widget/frame.html): the same policy, but it may be framed by the app itself.
- * A widget on another origin adds that origin to script-src and connect-src here only — never to the app's CSP.
+ * CORS of an API host on its own origin, as a real host must answer: the app's origins only (never `*`), no
+ * credentials (the token travels in Authorization, no cookies), preflight for Authorization and JSON/multipart bodies,
+ * Content-Disposition readable (downloads name their files from it).
  */
-export const WIDGET_FRAME_CSP = CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+export function corsOptions(appOrigins: string[]) {
+  return {
+    // "null": the project widget runs in a frame sandboxed to scripts only (opaque origin) and calls the main API with
+    // the token it was given (src/features/projects/widget-loader.ts); a bearer token needs no cookie protection.
+    origin: [...appOrigins, 'null'],
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Content-Disposition'],
+    maxAge: 600,
+    strictPreflight: true,
+  };
+}
+
 
 export async function createReferenceServer(options: ServerOptions): Promise<ReferenceServer> {
-  const db = await Db.open(options.dataDir);
+  const db = await Db.open({ dataDir: options.dataDir, url: options.databaseUrl });
   const services = createServices(db, { tokenTtlSeconds: options.tokenTtlSeconds ?? 8 * 3600 });
-  const seeded = await db.one<{ n: string }>('SELECT count(*) AS n FROM users');
-  if (options.reset || Number(seeded?.n ?? 0) === 0) await seedAll(services);
+  // Processes starting together on one PostgreSQL server seed the demo data once.
+  await db.exclusive(LOCKS.seed, async () => {
+    const seeded = await db.one<{ n: string }>('SELECT count(*) AS n FROM users');
+    if (options.reset || Number(seeded?.n ?? 0) === 0) await seedAll(services);
+  });
 
-  // Routes of the specs set their own limits (openapi/README.md "Body limits"); this one covers the others.
-  const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
-  await app.register(multipart);
-  registerCors(app);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    if (request.url.startsWith('/widget/frame.html')) reply.header('Content-Security-Policy', WIDGET_FRAME_CSP);
-    else if (!request.url.startsWith('/hosts/')) reply.header('Content-Security-Policy', CSP);
-  });
+  const split = options.hostOrigins ?? null;
+  const appOrigins = options.appOrigins ?? [];
+  const hostUrl = (host: HostName) => (split ? split[host] : HOSTS[host].prefix);
+  const mainOrigin = split ? split.main : '';
+  // Runtime config of this deployment (DESIGN.md "Runtime configuration").
+  const runtimeConfig = {
+    apiMain: hostUrl('main'),
+    apiContest: hostUrl('contest'),
+    apiMessages: hostUrl('messages'),
+    apiSupport: hostUrl('support'),
+    authorizeUrl: `${mainOrigin}/sso/authorize`,
+    clientId: 'personal-account',
+    widgetUrl: `${mainOrigin}/widget/project-widget.js`,
+    messagingProject: 'grants-cabinet',
+    signingMode: options.signingMode ?? 'demo',
+  };
+  const appCsp = cspFor(runtimeConfig);
+  const frameCsp = widgetFrameCspFor(runtimeConfig);
+
+  /** A Fastify instance with the body parsers and security headers every origin of the back end shares. */
+  async function instance(csp: (url: string) => string | null) {
+    // Routes of the specs set their own limits (openapi/README.md "Body limits"); this one covers the others.
+    const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
+    await app.register(multipart);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    app.addHook('onSend', async (request, reply) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+      const policy = csp(request.url);
+      if (policy) reply.header('Content-Security-Policy', policy);
+    });
+    return app;
+  }
+
+  // Same-origin, the sign-on pages share the app's policy (their form is redirected to the same origin).
+  const app = await instance((url) => (url.startsWith('/hosts/') ? null : url.startsWith(WIDGET_FRAME_PATH) ? frameCsp : appCsp));
+  // Same-origin, the hosts under /hosts/* still answer the widget's sandboxed frame (Origin: null).
+  if (!split) await app.register(cors, corsOptions([]));
 
   const handlers: Handlers<AuthUser | null> = {
     ...authHandlers(services),
@@ -116,26 +162,34 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   const violations: ContractViolation[] = [];
   const faults: Fault[] = [];
   const missing: string[] = [];
-  const { operations } = registerOpenApi(app, { handlers, authenticate: authenticator(services), faults, violations, missing });
+  const routerOptions = { handlers, authenticate: authenticator(services), faults, violations, missing };
+  const operations: Operation[] = [];
+  const hosts: ReferenceServer['hosts'] = [];
+  const sendConfig = async (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').send(runtimeConfig);
+  /** The demo sign-on, the project widget and (for the widget) config.json: on the main host's origin when split. */
+  const registerExtras = (target: FastifyInstance) => {
+    registerSso(target, services, appOrigins);
+    registerProjectWidget(target);
+    target.get('/sso/style.css', async (_req, reply) => reply.type('text/css').header('Cache-Control', 'max-age=3600').send(SSO_CSS));
+  };
 
-  registerSso(app, services);
-  registerProjectWidget(app);
-  app.get('/sso/style.css', async (_req, reply) => reply.type('text/css').header('Cache-Control', 'max-age=3600').send(SSO_CSS));
+  if (split) {
+    for (const host of Object.keys(HOSTS) as HostName[]) {
+      const hostApp = await instance((url) => (url.startsWith('/sso/') ? ssoCsp(appOrigins) : null));
+      await hostApp.register(cors, corsOptions(appOrigins));
+      operations.push(...registerOpenApi(hostApp, { ...routerOptions, hosts: [host], prefix: () => '' }).operations);
+      if (host === 'main') {
+        registerExtras(hostApp);
+        hostApp.get('/config.json', sendConfig);
+      }
+      hosts.push({ host, origin: split[host], app: hostApp });
+    }
+  } else {
+    operations.push(...registerOpenApi(app, routerOptions).operations);
+    registerExtras(app);
+  }
 
-  // Runtime config of this deployment (DESIGN.md "Runtime configuration"): same-origin hosts.
-  app.get('/config.json', async (_req, reply) =>
-    reply.header('Cache-Control', 'no-cache').send({
-      apiMain: '/hosts/main',
-      apiContest: '/hosts/contest',
-      apiMessages: '/hosts/messages',
-      apiSupport: '/hosts/support',
-      authorizeUrl: '/sso/authorize',
-      clientId: 'personal-account',
-      widgetUrl: '/widget/project-widget.js',
-      messagingProject: 'grants-cabinet',
-      signingMode: options.signingMode ?? 'demo',
-    }),
-  );
+  app.get('/config.json', sendConfig);
 
   if (options.testControl) {
     app.get('/__test/violations', async () => violations);
@@ -197,5 +251,24 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
     });
   }
 
-  return { app, services, violations, faults, missing, operationCount: operations.length };
+  const all = [app, ...hosts.map((h) => h.app)];
+  return {
+    app,
+    hosts,
+    services,
+    violations,
+    faults,
+    missing,
+    operationCount: operations.length,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      for (const h of hosts) {
+        const url = new URL(h.origin);
+        await h.app.listen({ port: Number(url.port || 80), host: url.hostname });
+      }
+    },
+    async close() {
+      for (const a of all) await a.close();
+    },
+  };
 }

@@ -85,8 +85,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const server = await createReferenceServer({ dataDir: null, testControl: true });
+/** The reference server on embedded PGlite in memory, or on a PostgreSQL server when `databaseUrl` is given. */
+export async function startHarness(options: { databaseUrl?: string } = {}): Promise<Harness> {
+  const server = await createReferenceServer({ dataDir: null, databaseUrl: options.databaseUrl, testControl: true });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -137,6 +138,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await server.app.close();
+      await server.services.db.close();
     },
   };
 }

@@ -7,12 +7,15 @@ import { FEATURED_LOGINS } from '../seed/users';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Only this app's own /callback may receive a code (no open redirect). */
-function safeRedirect(uri: unknown, origin: string): string | null {
+/**
+ * Only the app's own /callback may receive a code (no open redirect): on the provider's origin, or on one of the
+ * configured app origins when the provider lives on another origin (cross-origin deployment).
+ */
+function safeRedirect(uri: unknown, origin: string, appOrigins: readonly string[]): string | null {
   if (typeof uri !== 'string') return null;
   try {
     const url = new URL(uri, origin);
-    return url.origin === origin && url.pathname === '/callback' ? url.toString() : null;
+    return (url.origin === origin || appOrigins.includes(url.origin)) && url.pathname === '/callback' ? url.toString() : null;
   } catch {
     return null;
   }
@@ -22,11 +25,11 @@ function safeRedirect(uri: unknown, origin: string): string | null {
  * The demo sign-on provider (DESIGN.md): GET shows the demo users with full name and role, POST issues a one-time
  * code and redirects to /callback?code=… in the same window. Plain HTML forms, no scripts (works under the CSP).
  */
-export function registerSso(app: FastifyInstance, s: Services) {
+export function registerSso(app: FastifyInstance, s: Services, appOrigins: readonly string[] = []) {
   app.get('/sso/authorize', async (request, reply) => {
     const origin = `${request.protocol}://${request.headers.host}`;
     const query = request.query as Record<string, string | undefined>;
-    const redirect = safeRedirect(query.redirect_uri ?? '/callback', origin);
+    const redirect = safeRedirect(query.redirect_uri ?? '/callback', origin, appOrigins);
     if (!redirect) return reply.code(400).type('text/html; charset=utf-8').send(page('<p role="alert">Недопустимый адрес возврата.</p>'));
     const users = await allUsers(s);
     const featured = FEATURED_LOGINS.map((login) => users.find((u) => u.username === login)).filter((u) => !!u);
@@ -48,7 +51,7 @@ export function registerSso(app: FastifyInstance, s: Services) {
   app.post('/sso/authorize', async (request, reply) => {
     const origin = `${request.protocol}://${request.headers.host}`;
     const form = request.body as Record<string, string | undefined>;
-    const redirect = safeRedirect(form?.redirect_uri, origin);
+    const redirect = safeRedirect(form?.redirect_uri, origin, appOrigins);
     const userId = Number(form?.user_id);
     const users = await allUsers(s);
     if (!redirect || !users.some((u) => u.id === userId)) {

@@ -69,9 +69,16 @@ export function stashHandlers(s: Services): Handlers<AuthUser | null> {
 
   type WriteInput = { user: AuthUser; hash: string; field: string | null; opId?: string; seq?: number };
 
-  /** One write under a transaction: idempotency first, then ordering, then the change itself. */
+  /**
+   * One write under a transaction: idempotency first, then ordering, then the change itself. Writers of one draft take
+   * turns (a transaction-scoped advisory lock on the hash): on a PostgreSQL server shared by several processes two
+   * writes could otherwise both read the same last seq and the older one overwrite the newer, or both accept one opId.
+   * Operation ids are unique across drafts, so the id is locked too (an opId reused for another draft gets its 409).
+   */
   function write(input: WriteInput, apply: (tx: Tx, seq: number | null) => Promise<void>) {
     return s.db.pg.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`stash:${input.hash}`]);
+      if (input.opId) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`stash-op:${input.opId}`]);
       await assertOwner(tx, input.user, input.hash);
       if (await seenOp(tx, input.hash, input.opId)) return result(tx, input.hash, input.field, input.opId);
       const seq = input.seq ?? null;

@@ -1,11 +1,109 @@
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { Json } from './spec';
 
 /**
- * Embedded PostgreSQL (PGlite, persisted to a directory). Relational tables where the back end needs real
- * lookups (users, tokens, codes, stash, files); JSONB documents for the other entities of the specs.
+ * The database: embedded PostgreSQL (PGlite, persisted to a directory or in memory) by default, or a PostgreSQL server
+ * when a `postgres://` URL is given (DATABASE_URL, DESIGN.md "Reference back end"): the same schema, migrations and SQL
+ * on both. Relational tables where the back end needs real lookups (users, tokens, codes, stash, files); JSONB documents
+ * for the other entities of the specs.
  */
+
+/** What a query answers on both drivers. */
+export interface SqlResult<T> {
+  rows: T[];
+}
+
+/** A connection that runs SQL: the database itself, or one transaction of it. */
+export interface Sql {
+  query<T = Json>(sql: string, params?: unknown[]): Promise<SqlResult<T>>;
+  /** One or more statements without parameters. */
+  exec(sql: string): Promise<unknown>;
+}
+
+export interface Driver extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK when it throws). */
+  transaction<R>(fn: (tx: Sql) => Promise<R>): Promise<R>;
+  /**
+   * Runs `fn` holding a database-wide lock named by `key` (a session advisory lock on a PostgreSQL server, so that
+   * processes sharing the database take turns; PGlite has one connection and needs none).
+   */
+  exclusive<R>(key: number, fn: () => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** Advisory lock keys of whole-database work (any other key space: hashtext of a draft hash, see domains/stash.ts). */
+export const LOCKS = { migrate: 210_001, seed: 210_002 } as const;
+
+export const isDatabaseUrl = (value: string | null | undefined): value is string => !!value && /^postgres(ql)?:\/\//.test(value);
+
+function pgliteDriver(db: PGlite): Driver {
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
+    exec: (sql: string) => db.exec(sql),
+    transaction: <R>(fn: (tx: Sql) => Promise<R>) => db.transaction((tx) => fn({ query: (q, p) => tx.query(q, p), exec: (q) => tx.exec(q) })),
+    exclusive: (_key, fn) => fn(),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Values come back as PGlite gives them: int8 as a number (counts, ids and epoch milliseconds here, far below 2^53),
+ * so code written against one driver reads the same types from the other.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function postgresDriver(url: string): Driver {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10), types });
+  // An idle connection the server drops (a restart, a killed backend) must not take the process down.
+  pool.on('error', (error) => console.error('PostgreSQL: соединение пула закрыто', error.message));
+  const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params as unknown[])).rows as T[] }),
+    exec: (sql: string) => client.query(sql),
+  });
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    ...base,
+    async transaction<R>(fn: (tx: Sql) => Promise<R>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exclusive<R>(key: number, fn: () => Promise<R>) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
 const MIGRATIONS: string[] = [
   `CREATE TABLE users (
      id integer PRIMARY KEY,
@@ -88,28 +186,54 @@ const MIGRATIONS: string[] = [
    CREATE INDEX docs_points_status ON docs (t_status) WHERE collection = 'points';`,
 ];
 
-export class Db {
-  private constructor(readonly pg: PGlite) {}
+export interface DbTarget {
+  /** PGlite directory; null keeps it in memory. Ignored when `url` is set. */
+  dataDir: string | null;
+  /** A PostgreSQL server (`postgres://user@host:port/db`). */
+  url?: string | null;
+}
 
-  static async open(dataDir: string | null): Promise<Db> {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const pg = dataDir ? new PGlite(dataDir) : new PGlite();
-    await pg.waitReady;
-    const db = new Db(pg);
+export class Db {
+  private constructor(readonly pg: Driver) {}
+
+  /** Opens the database: a PostgreSQL server for a URL, else PGlite (a directory, or in memory for null). */
+  static async open(target: string | null | DbTarget): Promise<Db> {
+    const { dataDir, url } = typeof target === 'object' && target !== null ? target : { dataDir: target, url: null };
+    let driver: Driver;
+    if (isDatabaseUrl(url)) {
+      driver = postgresDriver(url);
+    } else {
+      if (dataDir) mkdirSync(dataDir, { recursive: true });
+      const lite = dataDir ? new PGlite(dataDir) : new PGlite();
+      await lite.waitReady;
+      driver = pgliteDriver(lite);
+    }
+    const db = new Db(driver);
     await db.migrate();
     return db;
   }
 
+  get kind() {
+    return this.pg.kind;
+  }
+
+  /** Versioned migrations, one transaction each; processes starting together on one server take turns. */
   private async migrate() {
-    await this.pg.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
-    const { rows } = await this.pg.query<{ version: number }>('SELECT max(version) AS version FROM schema_version');
-    const current = rows[0]?.version ?? 0;
-    for (let v = current; v < MIGRATIONS.length; v++) {
-      await this.pg.transaction(async (tx) => {
+    await this.pg.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrate]);
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+      const { rows } = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_version');
+      const current = rows[0]?.version ?? 0;
+      for (let v = current; v < MIGRATIONS.length; v++) {
         await tx.exec(MIGRATIONS[v]!);
         await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [v + 1]);
-      });
-    }
+      }
+    });
+  }
+
+  /** See Driver.exclusive. */
+  exclusive<R>(key: number, fn: () => Promise<R>): Promise<R> {
+    return this.pg.exclusive(key, fn);
   }
 
   async query<T = Json>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -42,6 +42,10 @@ export interface RouterOptions<User> {
   violations: ContractViolation[];
   /** Operations without a handler: listed here (the contract test requires none). */
   missing: string[];
+  /** The hosts served by this instance (default: all four). */
+  hosts?: readonly HostName[];
+  /** Path prefix of a host's operations: `/hosts/<name>` on a shared origin (default), '' on a host's own origin. */
+  prefix?: (host: HostName) => string;
 }
 
 function createAjv(coerce: boolean) {
@@ -148,7 +152,8 @@ function toFastifyPath(p: string): string {
 /** Registers every operation of the four specs, validating requests and responses against them. */
 export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptions<User>): { operations: Operation[] } {
   const all: Operation[] = [];
-  for (const host of Object.keys(HOSTS) as HostName[]) {
+  for (const host of options.hosts ?? (Object.keys(HOSTS) as HostName[])) {
+    const prefix = options.prefix ? options.prefix(host) : HOSTS[host].prefix;
     const spec = loadSpec(host);
     const strictAjv = createAjv(false);
     const coerceAjv = createAjv(true);
@@ -161,7 +166,7 @@ export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptio
       if (!handler) options.missing.push(op.operationId);
       app.route({
         method: op.method as 'GET',
-        url: HOSTS[host].prefix + toFastifyPath(op.path),
+        url: prefix + toFastifyPath(op.path),
         // A JSON body past the operation's limit is refused (413) from its Content-Length, before it is read.
         bodyLimit: op.limits.body,
         config: { compiled },
