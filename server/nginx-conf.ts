@@ -46,7 +46,9 @@ export function nginxConfig(options: NginxOptions): string {
   // add_header of a location replaces the server's, so every location repeats the security headers ("always": on
   // errors too).
   const securityWith = (csp: string) =>
-    [...Object.entries(SECURITY_HEADERS), ['Content-Security-Policy', csp]].map(([name, value]) => `    add_header ${name} ${quote(value)} always;`).join('\n');
+    [...Object.entries(SECURITY_HEADERS), ['Content-Security-Policy', csp] as const]
+      .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)
+      .join('\n');
   const location = (match: string, cache: string, body: string, csp = cspFor(config)) =>
     `  location ${match} {\n    add_header Cache-Control ${quote(cache)} always;\n${securityWith(csp)}\n${body}\n  }`;
   const server = `server {
