@@ -36,7 +36,7 @@ test('the read-only preview shows dates in their precision, options by their lab
   // A point sent on, as the server keeps it: option codes that are not their labels, a month, a year, a date-time.
   await page.route(/\/v2\/projects\/project-point\/1(\?.*)?$/, async (route) => {
     const response = await route.fetch();
-    const point = (await response.json()) as Record<string, unknown> & { templateFields: { code1C: string; fieldType: { list?: { id: string; value?: string; name: string }[] } }[]; values: { fieldCode: string }[] };
+    const point = (await response.json()) as Record<string, unknown> & { templateFields: { code1C: string; fieldType: { list?: { id: string; value?: string; name: string }[] } }[]; values: { fieldCode: string; value?: unknown; groupIndex?: number; valueIndex?: number }[] };
     const coded = (code: string) => {
       const f = point.templateFields.find((x) => x.code1C === code)!;
       f.fieldType.list = f.fieldType.list!.map((o) => ({ ...o, value: o.id }));

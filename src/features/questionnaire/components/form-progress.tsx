@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Link, List, Progress as ChakraProgress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { pluralRu } from '@/lib/offline/save-state';
 import { parseSlotKey } from '../model/slots';
@@ -24,11 +24,9 @@ export function ProgressLine({ section, compact }: { section?: string; compact?:
       <Text fontSize="sm" fontWeight="medium" aria-live="polite">
         {text}
       </Text>
-      <ChakraProgress.Root value={progress.filled} max={progress.required} size="sm" colorPalette={done ? 'green' : 'blue'} aria-label="Заполнение обязательных полей">
-        <ChakraProgress.Track>
-          <ChakraProgress.Range />
-        </ChakraProgress.Track>
-      </ChakraProgress.Root>
+      <Box role="progressbar" aria-label="Заполнение обязательных полей" aria-valuemin={0} aria-valuemax={progress.required} aria-valuenow={progress.filled} h="1.5" bg="bg.emphasized" rounded="full" overflow="hidden">
+        <Box h="full" w={`${(progress.filled / progress.required) * 100}%`} bg={done ? 'green.solid' : 'brand.solid'} rounded="full" transition="width 0.2s" />
+      </Box>
     </Stack>
   );
 }
