@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, signIn } from './fixtures';
 import { signInAsUserId, tokenForUserId } from './user-sessions';
 
@@ -14,6 +14,9 @@ const labelled = (label: string) => new RegExp(`^${escape(label)}\\s*\\*?$`);
 const field = (page: Page, label: string) => page.getByLabel(labelled(label)).and(page.locator('input, textarea, select'));
 const slot = (page: Page, code: string, group = 0) => page.locator(`[data-slot^="${code}|${group}|"]`).first();
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20)]) });
+
+/** Scrolls a part into the middle of the screen for a screenshot (clear of the sticky header and submit bar). */
+const centre = (locator: Locator) => locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 
 /** Opens the START-2026 questionnaire and closes the instructions that open by themselves on the first visit. */
 async function openForm(page: Page) {
@@ -68,10 +71,10 @@ test('the read-only preview shows dates in their precision, options by their lab
   await expect(value('Уровень готовности технологии')).toHaveText('Опытный образец (УГТ 5–6)');
   await expect(value('Признаки проекта').getByRole('listitem')).toHaveText(['Импортозамещение', 'Социальная значимость']);
   await expect(value('Ключевые слова').getByRole('listitem')).toHaveText(['компьютерное зрение', 'офтальмология']);
-  await value('Ключевые слова').scrollIntoViewIfNeeded();
+  await centre(value('Ключевые слова'));
   await screenshot(page, 'preview-entered-values-1440');
   await page.setViewportSize({ width: 375, height: 740 });
-  await value('Признаки проекта').scrollIntoViewIfNeeded();
+  await centre(value('Признаки проекта'));
   await screenshot(page, 'preview-entered-values-375');
 });
 
@@ -95,10 +98,10 @@ test('date-time fields take «ДД.ММ.ГГГГ ЧЧ:ММ» from the keyboard l
   await expect(slot(page, 'ST_CALL_AT')).not.toContainText('Введите дату');
   // What is typed is kept as typed in the draft; the server gets DD.MM.YYYY HH:mm:ss (questionnaire.spec checks it).
   await expect.poll(() => stashOf(page, APPLICANTS.dateTime), { timeout: 15_000 }).toMatchObject({ 'ST_DEMO_AT|0|0': '15.12.2026 14:30', 'ST_CALL_AT|0|0': '01.12.2026 10:00' });
-  await demo.scrollIntoViewIfNeeded();
+  await centre(demo);
   await screenshot(page, 'questionnaire-datetime-1440');
   await page.setViewportSize({ width: 375, height: 740 });
-  await demo.scrollIntoViewIfNeeded();
+  await centre(demo);
   await screenshot(page, 'questionnaire-datetime-375');
 });
 
@@ -125,10 +128,10 @@ test('a single-file field offers «Заменить файл» and replaces its 
   await expect(slot(page, 'ST_CHARTER').getByText('Формат файла не поддерживается. Допустимые форматы: pdf, doc, docx')).toBeVisible();
   await charter.setInputFiles(pdf('Устав.pdf'));
   await expect(page.getByRole('button', { name: 'Заменить файл: Устав организации' })).toBeVisible();
-  await member.scrollIntoViewIfNeeded();
+  await centre(member);
   await screenshot(page, 'questionnaire-replace-file-1440');
   await page.setViewportSize({ width: 375, height: 740 });
-  await replace.scrollIntoViewIfNeeded();
+  await centre(replace);
   await screenshot(page, 'questionnaire-replace-file-375');
 });
 
@@ -159,8 +162,11 @@ test('the ИНН lookup keeps accepted recognition results; an ИНН that fails
   await inn.fill('5406123451');
   await expect(slot(page, 'ST_INN')).toContainText('Реквизиты прежней организации очищены');
   await expect(name).toHaveValue('');
+  // The field's own server check says what is wrong with the ИНН; the note about the details stays beside it.
+  await expect(slot(page, 'ST_INN')).toContainText('не сходится контрольное число');
+  await expect(slot(page, 'ST_INN')).toContainText('Реквизиты прежней организации очищены');
   await expect(field(page, 'КПП')).toHaveValue('');
-  await inn.scrollIntoViewIfNeeded();
+  await centre(inn);
   await screenshot(page, 'questionnaire-inn-cleared-1440');
 });
 

@@ -193,20 +193,16 @@ export function FormRoot(props: FormRootProps) {
         clearLookupFilled(refilled);
         const name = result.values.granteeName;
         const found = `Организация найдена${name ? `: ${String(name)}` : ''}.`;
-        const text = filled && kept ? `${found} Пустые реквизиты заполнены автоматически, введённые вами не изменены.` : filled ? `${found} Реквизиты заполнены автоматически.` : kept ? `${found} Введённые вами реквизиты не изменены.` : null;
-        store.setMeta(slot, { hint: text });
+        const text = filled && kept ? `${found} Остальные реквизиты заполнены автоматически, введённые вами не изменены.` : filled ? `${found} Реквизиты заполнены автоматически.` : kept ? `${found} Введённые вами реквизиты не изменены.` : null;
+        store.setMeta(slot, { hint: text, warning: false });
       } catch (error) {
         if (store.getValue(slot) !== inn) return;
         // The details of the previous organisation do not stay beside an ИНН they do not belong to.
-        const cleared = clearLookupFilled();
-        const why =
-          error instanceof ApiError && error.kind === 'not-found'
-            ? error.serverMessage ?? 'Организация не найдена'
-            : error instanceof ApiError && error.fieldErrors[0]?.message
-              ? error.fieldErrors[0].message.replace(/\.$/, '')
-              : null;
-        const text = why ? `${why}. ${cleared ? 'Реквизиты прежней организации очищены — заполните их вручную.' : 'Заполните реквизиты вручную.'}` : cleared ? 'Реквизиты прежней организации очищены — заполните их вручную.' : null;
-        store.setMeta(slot, { hint: text });
+        const cleared = clearLookupFilled() > 0;
+        const manual = cleared ? 'Реквизиты прежней организации очищены — заполните их вручную.' : 'Заполните реквизиты вручную.';
+        // A refused ИНН (checksum) is explained by the field's own server check; here only what happened to the details.
+        const text = error instanceof ApiError && error.kind === 'not-found' ? `${error.serverMessage ?? 'Организация не найдена'}. ${manual}` : cleared ? manual : null;
+        store.setMeta(slot, { hint: text, warning: true });
       }
     },
     [clearLookupFilled, def, fieldOf, store, validateOne],

@@ -16,6 +16,8 @@ export interface SlotMeta {
   remote: string | null;
   /** Neutral hint (e.g. the organisation found by ИНН). */
   hint: string | null;
+  /** A hint that warns (details cleared, organisation not found) rather than confirms. */
+  warning?: boolean;
 }
 
 /** A removed group instance with everything it held. */
@@ -81,7 +83,7 @@ export class FormStore {
   setMeta(key: string, patch: Partial<SlotMeta>) {
     const current = this.getMeta(key);
     const next = { ...current, ...patch };
-    if (next.error === current.error && next.remote === current.remote && next.hint === current.hint) return;
+    if (next.error === current.error && next.remote === current.remote && next.hint === current.hint && next.warning === current.warning) return;
     this.meta.set(key, next);
     this.emit(`meta:${key}`);
   }
