@@ -6,7 +6,7 @@ import { fileReply, forbidden, notFound, unprocessable } from '../lib/http';
 import { page } from '../lib/paging';
 import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
-import { apiStatus, pointsOf, type StoredPoint } from '../lib/points';
+import { apiStatus, fieldTypeRef, pointsOf, type StoredPoint } from '../lib/points';
 import type { SeedQuestionnaire } from '../seed/templates';
 import { TASK_FIELD_TYPES, taskTemplateDoc } from '../seed/task-templates';
 
@@ -200,7 +200,7 @@ export async function createProjectPoint(s: Services, input: NewProjectPoint): P
       name: f.name,
       groupCode: f.groupCode ?? null,
       sort: f.sort,
-      fieldType: { id: f.fieldType.id, dataType: f.fieldType.dataType },
+      fieldType: fieldTypeRef(f.fieldType),
       printDescription: false,
       description: f.description ?? null,
     })),

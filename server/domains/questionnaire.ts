@@ -1,7 +1,7 @@
 import type { Handlers, UploadedFile } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { fileReply, forbidden, notFound, RawReply, unprocessable, type FieldError } from '../lib/http';
-import { apiStatus, pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
+import { apiStatus, fieldTypeRef, pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
 import type { Json } from '../lib/spec';
 import {
   ORGANISATIONS,
@@ -124,7 +124,7 @@ export function templateStructure(q: SeedQuestionnaire) {
       name: f.name,
       groupCode: f.groupCode,
       sort: f.sort,
-      fieldType: { id: f.fieldType.id, dataType: f.fieldType.dataType },
+      fieldType: fieldTypeRef(f.fieldType),
       printDescription: !!f.description,
       description: f.description ?? null,
     })),

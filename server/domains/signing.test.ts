@@ -36,7 +36,7 @@ describe('attorney XML', () => {
   });
 
   it('refuses an attorney without a signer', () => {
-    expect(() => readAttorney(enc('<attorney><startDate>2026-01-01</startDate></attorney>'))).toThrow(/ФИО/);
+    expect(() => readAttorney(enc('<attorney><startDate>2026-01-01</startDate></attorney>'))).toThrow('в доверенности не указаны фамилия, имя и отчество представителя, который подписывает документы');
   });
 });
 

@@ -204,7 +204,7 @@ export function readAttorney(bytes: Buffer): { signer_fio: string; startDate: st
       fio = [part('Фамилия'), part('Имя'), part('Отчество')].filter(Boolean).join(' ') || null;
     }
   }
-  if (!fio) throw new XmlError('не найдено ФИО подписанта (signer_fio или ФИО представителя)');
+  if (!fio) throw new XmlError('в доверенности не указаны фамилия, имя и отчество представителя, который подписывает документы');
   const startDate = normaliseDate(findValue(root, ['startDate', 'ДатаВыдДов', 'ДатаНачДейст']));
   const endDate = normaliseDate(findValue(root, ['endDate', 'СрокДейст', 'ДатаКонДейст']));
   return { signer_fio: fio, startDate, endDate };

@@ -7,7 +7,7 @@ import { RawReply, fileReply, forbidden, notFound, safeFileName, unprocessable }
 import { includesText, page } from '../lib/paging';
 import type { Handlers } from '../lib/router';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
-import { POINT_STATUSES, apiStatus, toApiPoint, type StoredPoint } from '../lib/points';
+import { POINT_STATUSES, apiStatus, fieldTypeRef, toApiPoint, type StoredPoint } from '../lib/points';
 import type { Json } from '../lib/spec';
 import { taskTemplateDoc, type TaskTemplateSpec } from '../seed/task-templates';
 import { canSeeProject, projectsOf } from './projects';
@@ -860,7 +860,7 @@ async function structureOf(s: Services, code: string) {
       name: f.name,
       groupCode: f.groupCode ?? null,
       sort: f.sort ?? 0,
-      fieldType: { id: f.fieldType.id, dataType: f.fieldType.dataType },
+      fieldType: fieldTypeRef(f.fieldType),
       printDescription: f.printDescription ?? false,
       description: f.description ?? null,
     })),

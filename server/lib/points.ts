@@ -63,3 +63,14 @@ export const pointsOf = (s: Services) => s.collection<StoredPoint>('points');
 export function toApiPoint<T extends Record<string, unknown>>(point: T): Omit<T, `_${string}`> {
   return Object.fromEntries(Object.entries(point).filter(([k]) => !k.startsWith('_'))) as Omit<T, `_${string}`>;
 }
+
+/** A template field's type as a point copies it: the display format and options travel with it (read-only views). */
+export function fieldTypeRef(type: { id: number; dataType: string; defaultValue?: unknown; list?: unknown }) {
+  const format = typeof type.defaultValue === 'string' && (type.dataType === 'date' || type.dataType === 'datetime-local') ? type.defaultValue : null;
+  return {
+    id: type.id,
+    dataType: type.dataType,
+    ...(format ? { defaultValue: format } : {}),
+    ...(Array.isArray(type.list) && type.list.length ? { list: type.list } : {}),
+  };
+}

@@ -7,6 +7,8 @@ export interface ToastOptions {
   description?: string;
   closable?: boolean;
   duration?: number;
+  /** A button in the toast (e.g. «Отменить» of an undoable removal). */
+  action?: { label: string; onClick: () => void };
 }
 
 type View = ComponentType<{ onReady: (create: (options: ToastOptions) => void) => void }>;
@@ -49,6 +51,11 @@ export function notifySuccess(title: string): void {
 
 export function notifyError(title: string): void {
   toaster.create({ type: 'error', title, closable: true, duration: 8000 });
+}
+
+/** A done action that can be taken back: the toast offers «Отменить» for a while. */
+export function notifyUndoable(title: string, onUndo: () => void): void {
+  toaster.create({ type: 'info', title, closable: true, duration: 10000, action: { label: 'Отменить', onClick: onUndo } });
 }
 
 export function notifyInfo(title: string): void {

@@ -178,8 +178,8 @@ test.describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       await (await chooser).setFiles({ name: 'Устав.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20)]) });
       await expect(page.getByRole('button', { name: 'Скачать Устав.pdf' })).toBeVisible();
-      // The picker of a single-file field goes away with the upload: the focus moves to the uploaded file.
-      await expect(page.getByRole('button', { name: 'Скачать Устав.pdf' })).toBeFocused();
+      // The picker of a single-file field now offers to replace the file (issue 17): the focus stays on it, never on <body>.
+      await expect(charter.getByRole('button', { name: 'Заменить файл: Устав организации' })).toBeFocused();
 
       const team = form.locator('[data-group-instance="ST_TEAM:0"]');
       await tabTo(page, field(team, 'ФИО участника'));

@@ -201,8 +201,8 @@ test.describe('questionnaire', () => {
     // month, year, datetime-local, time field
     await field(page, 'Месяц появления идеи').fill('03.2025');
     await field(page, 'Год основания команды').fill('2024');
-    await field(page, 'Дата и время демонстрации прототипа').fill('2026-12-15T14:30');
-    await field(page, 'Удобное время для звонка эксперта').fill('2026-12-01T10:00');
+    await field(page, 'Дата и время демонстрации прототипа').pressSequentially('151220261430');
+    await field(page, 'Удобное время для звонка эксперта').pressSequentially('01.12.2026 10:00');
     // ОКТМО, address, Center NTI code
     await field(page, 'ОКТМО').fill('50701000001');
     await field(page, 'Юридический адрес').fill('630090, г. Новосибирск, ул. Инженерная, д. 20');
@@ -283,8 +283,10 @@ test.describe('questionnaire', () => {
     expect(value('ST_BUDGET')).toBe('3500000');
     expect(point.files.map((f) => f.name).sort()).toEqual(['Письмо поддержки.pdf', 'Презентация.pdf', 'Резюме Сидоровой.pdf', 'Схема.png', 'Устав.pdf'].sort());
     // The draft store was cleared.
-    const stash = await api<{ values: Record<string, unknown> }>(page, token, `/v2/stash?hash=${APPLICANTS.fill}questionnaireSTART-2026`);
-    expect(stash.values).toEqual({});
+    // The clear goes through the outbox like every draft edit: it reaches the server a moment after the navigation.
+    await expect
+      .poll(async () => (await api<{ values: Record<string, unknown> }>(page, token, `/v2/stash?hash=${APPLICANTS.fill}questionnaireSTART-2026`)).values, { timeout: 15_000 })
+      .toEqual({});
     await expectNoContractViolations(page.request);
   });
 
@@ -341,24 +343,26 @@ test.describe('questionnaire', () => {
     await signInAs(page, APPLICANTS.uploads);
     await openForm(page);
     await page.getByLabel('Устав организации: выбрать файл').setInputFiles({ name: 'Устав.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await expect(page.getByText('Формат файла не поддерживается. Допустимые форматы: pdf, doc, docx')).toBeVisible();
+    // Said in the toast and under the field (issue 17).
+    await expect(page.getByText('Формат файла не поддерживается. Допустимые форматы: pdf, doc, docx')).toHaveCount(2);
     const cv = page.locator('[data-group-instance="ST_TEAM:0"]').getByLabel('Резюме участника: выбрать файл');
     await cv.setInputFiles({ name: 'Резюме.txt', mimeType: 'text/plain', buffer: Buffer.from('cv') });
-    await expect(page.getByText('Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx')).toBeVisible();
+    await expect(page.getByText('Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx')).toHaveCount(2);
     await cv.setInputFiles({ name: 'Резюме.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(21 * 1024 * 1024, 0x25) });
-    await expect(page.getByText('Максимальный размер файла 20МБ')).toBeVisible();
+    await expect(page.getByText('Максимальный размер файла 20МБ')).toHaveCount(2);
     await cv.setInputFiles(pdf('Резюме.pdf'));
     await expect(page.getByRole('button', { name: 'Скачать Резюме.pdf' })).toBeVisible();
+    // A second file replaces the first (issue 17: «Заменить файл»); the field never holds two.
     await cv.setInputFiles(pdf('Второе резюме.pdf'));
-    await expect(page.getByText('Данное поле поддерживает загрузку только одного файла')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Скачать Второе резюме.pdf' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Скачать Второе резюме.pdf' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Скачать Резюме.pdf' })).toHaveCount(0);
     // An attachment with its own limit (5 MB, PDF only).
     const letter = page.getByLabel('Письмо поддержки от индустриального партнёра: выбрать файл');
     await letter.setInputFiles({ name: 'Письмо.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
     await expect(page.getByText('Максимальный размер файла 5МБ')).toBeVisible();
     // A new file can be deleted again.
-    await page.getByRole('button', { name: 'Удалить файл Резюме.pdf' }).click();
-    await expect(page.getByRole('button', { name: 'Скачать Резюме.pdf' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Удалить файл Второе резюме.pdf' }).click();
+    await expect(page.getByRole('button', { name: 'Скачать Второе резюме.pdf' })).toHaveCount(0);
   });
 
   test('drafts: values and groups survive a reload; removing a group removes it from the draft; "Черновик сохранен"', async ({ page }) => {

@@ -183,6 +183,11 @@ test('power of attorney: refusals, a successful upload, then signing', async ({ 
   await expect(attorney.getByText(/^Некорректный файл: закрывающий тег/)).toBeVisible();
   await expect(page.getByText(/^Некорректный файл: закрывающий тег/).first()).toBeVisible();
   await screenshot(page, 'signing-attorney-refusal-1440');
+  // A power of attorney without the representative's name is refused in plain words, not in XML element names.
+  await input.setInputFiles(await file('без-фио.xml', '<?xml version="1.0"?><attorney><startDate>2026-01-01</startDate></attorney>'));
+  await attorney.getByRole('button', { name: 'Загрузить МЧД' }).click();
+  await expect(attorney.getByText('Некорректный файл: в доверенности не указаны фамилия, имя и отчество представителя, который подписывает документы')).toBeVisible();
+  await expect(page.getByText(/signer_fio/)).toHaveCount(0);
 
   await input.setInputFiles(
     await file('мчд.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<attorney><signer_fio>Петров Алексей Иванович</signer_fio><startDate>${year}-01-01</startDate><endDate>${year + 1}-12-31</endDate></attorney>`),

@@ -67,3 +67,37 @@ describe('display forms of entered values (issue 17)', () => {
     expect(displayFieldValue(field, value, files)).toBe(expected);
   });
 });
+
+describe('every field type of SPEC §5 in the form it was entered (issue 17)', () => {
+  const options = [
+    { id: 'ind-1', value: 'IT', name: 'Информационные технологии' },
+    { id: 'ind-2', value: 'MED', name: 'Медицина и здравоохранение' },
+  ];
+  const typed = (dataType: string, extra: Record<string, unknown> = {}) => ({ code1C: 'F', name: 'Поле', fieldType: { id: 1, dataType, ...extra } }) as never;
+  it.each([
+    ['a month in its precision', typed('date', { defaultValue: 'MM.yyyy' }), '01.03.2025', '03.2025'],
+    ['a year in its precision', typed('date', { defaultValue: 'yyyy' }), '01.01.2024', '2024'],
+    ['a day as it is', typed('date', { defaultValue: 'dd.MM.yyyy' }), '15.02.2026', '15.02.2026'],
+    ['a date-time to the minute', typed('datetime-local'), '01.12.2026 10:30:00', '01.12.2026 10:30'],
+    ['a time field to the minute', typed('datetime-local', { defaultValue: 'time' }), '01.12.2026, 10:30:00', '01.12.2026 10:30'],
+    ['a select by its label', typed('select', { list: options }), 'MED', 'Медицина и здравоохранение'],
+    ['a radio by its label', typed('radio', { list: options }), 'IT', 'Информационные технологии'],
+    ['a combobox by its label', typed('combobox', { list: options }), 'ind-2', 'Медицина и здравоохранение'],
+    ['select-other: own text as typed', typed('select-other', { list: options }), 'Нейроморфные вычисления', 'Нейроморфные вычисления'],
+    ['an e-mail as it is', typed('email'), 'a@b.ru', 'a@b.ru'],
+    ['a textarea as it is', typed('textarea'), 'строка 1\nстрока 2', 'строка 1\nстрока 2'],
+  ])('%s', (_name, field, value, expected) => {
+    expect(displayFieldValue(field, value, [])).toBe(expected);
+  });
+  it('ticked options as a list of labels', () => {
+    expect(displayFieldValue(typed('checkbox', { list: options }), '["IT","MED"]')).toEqual(['Информационные технологии', 'Медицина и здравоохранение']);
+  });
+  it('several values of a field as a list', () => {
+    const fields = [{ code1C: 'KW', name: 'Ключевые слова', sort: 1, fieldType: { id: 14, dataType: 'text' } }] as never;
+    const values = [
+      { fieldCode: 'KW', value: 'зрение', valueIndex: 1 },
+      { fieldCode: 'KW', value: 'нейросети', valueIndex: 0 },
+    ];
+    expect(previewSections([], fields, values)[0]).toMatchObject({ items: [{ value: ['нейросети', 'зрение'] }] });
+  });
+});

@@ -1,11 +1,15 @@
+import { dateFormatOf, fromStoredDate, fromStoredDateTime } from '@/lib/date-formats';
 import type { AttachedFile, FieldGroup, PointValue, TemplateField } from './api/types';
+
+/** A shown value: one text, or a list (several values of one field, ticked options). */
+export type DisplayValue = string | string[];
 
 export interface PlainSection {
   kind: 'plain';
   code: string;
   title: string;
   description?: string | null;
-  items: { code: string; name: string; value: string }[];
+  items: { code: string; name: string; value: DisplayValue }[];
 }
 export interface TableSection {
   kind: 'table';
@@ -13,7 +17,7 @@ export interface TableSection {
   title: string;
   description?: string | null;
   columns: { code: string; name: string }[];
-  rows: string[][];
+  rows: DisplayValue[][];
 }
 export type PreviewSection = PlainSection | TableSection;
 
@@ -36,11 +40,20 @@ export function displayValue(value: PointValue['value'] | undefined): string {
 /** SPEC §3: field type 16 is the agreement checkbox. */
 const AGREEMENT_TYPE_ID = 16;
 
+const OTHER_OPTION = 'Другое';
+
+/** An option's label by its stored value (or id); a value that is no option (select-other's own text) as it is. */
+function optionLabel(field: TemplateField, stored: string): string {
+  const option = field.fieldType?.list?.find((o) => (o.value ?? String(o.id)) === stored || String(o.id) === stored);
+  return option ? option.name : stored;
+}
+
 /**
  * A value in the form the person entered it (issue 17): files by name, agreement «Да»/«Нет», numbers with
- * spacing; anything else as `displayValue`.
+ * spacing, dates in their precision («03.2025», «2024»), date-times to the minute, options by their label, ticked
+ * options as a list; anything else as `displayValue`.
  */
-export function displayFieldValue(field: TemplateField, value: PointValue['value'] | undefined, files: AttachedFile[] = []): string {
+export function displayFieldValue(field: TemplateField, value: PointValue['value'] | undefined, files: AttachedFile[] = []): DisplayValue {
   const dataType = field.fieldType?.dataType;
   if (value === null || value === undefined || value === '') return '—';
   if (dataType === 'file' || dataType === 'dropFile') {
@@ -54,7 +67,30 @@ export function displayFieldValue(field: TemplateField, value: PointValue['value
   if (dataType === 'number' && typeof value === 'string' && /^-?\d+([.,]\d+)?$/.test(value)) {
     return Number(value.replace(',', '.')).toLocaleString('ru-RU');
   }
+  if (typeof value !== 'string') return displayValue(value);
+  if (dataType === 'date') return fromStoredDate(value, dateFormatOf(field.fieldType?.defaultValue));
+  if (dataType === 'datetime-local') return fromStoredDateTime(value) || value;
+  if (dataType === 'select' || dataType === 'combobox' || dataType === 'radio' || dataType === 'select-other') {
+    return value === OTHER_OPTION ? value : optionLabel(field, value);
+  }
+  if (dataType === 'checkbox') {
+    const shown = displayValue(value);
+    if (shown === '—' || !value.startsWith('[')) return shown === '—' ? shown : optionLabel(field, value);
+    try {
+      const ticked = (JSON.parse(value) as unknown[]).map((v) => optionLabel(field, String(v)));
+      return ticked.length === 1 ? ticked[0]! : ticked;
+    } catch {
+      return shown;
+    }
+  }
   return displayValue(value);
+}
+
+/** Several shown values of one field: a list when more than one remains, a dash when none. */
+function joinValues(values: DisplayValue[]): DisplayValue {
+  const flat = values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== '—');
+  if (flat.length === 0) return '—';
+  return flat.length === 1 ? flat[0]! : flat;
 }
 
 const HIDDEN_TYPES = ['hidden', 'group', 'actionButton', 'rules'];
@@ -67,13 +103,12 @@ export function previewSections(groups: FieldGroup[] = [], fields: TemplateField
   const shown = fields.filter((f) => !HIDDEN_TYPES.includes(f.fieldType?.dataType ?? '')).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   const known = new Set(groups.map((g) => g.code1C));
   const byCode = new Map(shown.map((f) => [f.code1C, f]));
-  const valueOf = (code: string, groupIndex?: number) =>
+  const valuesOf = (code: string, groupIndex?: number) =>
     values
       .filter((v) => v.fieldCode === code && (groupIndex === undefined || (v.groupIndex ?? 0) === groupIndex))
       .sort((a, b) => (a.valueIndex ?? 0) - (b.valueIndex ?? 0))
-      .map((v) => displayFieldValue(byCode.get(code)!, v.value, files))
-      .filter((v) => v !== '—')
-      .join('; ') || '—';
+      .map((v) => displayFieldValue(byCode.get(code)!, v.value, files));
+  const valueOf = (code: string, groupIndex?: number) => joinValues(valuesOf(code, groupIndex));
   const sections: PreviewSection[] = [];
   const loose = shown.filter((f) => !f.groupCode || !known.has(f.groupCode));
   if (loose.length) sections.push({ kind: 'plain', code: '__main', title: 'Основные сведения', items: loose.map((f) => ({ code: f.code1C, name: f.name, value: valueOf(f.code1C) })) });

@@ -106,8 +106,8 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
       {label && field.note && <Field.HelperText>{field.note}</Field.HelperText>}
       {message && <Field.ErrorText>{message}</Field.ErrorText>}
       {!message && failing && target && <FailingEditNotice hash={target.hash} field={slot} store={target.store} />}
-      {!message && !failing && meta.hint && (
-        <Text fontSize="sm" color="green.fg">
+      {(!message || meta.warning) && !failing && meta.hint && (
+        <Text fontSize="sm" color={meta.warning ? 'orange.fg' : 'green.fg'}>
           {meta.hint}
         </Text>
       )}

@@ -51,9 +51,18 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
     root.current.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
   });
 
+  // Issue 17: a refused file is explained under the field as well as in the toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const zone = field.dataType === 'dropFile';
+  const full = limits.single && files.length > 0;
+  // A single-file field with its file offers to replace it (unless the file is approved: it cannot be deleted).
+  const replaceable = full && files.length === 1 && !files[0]!.ref.isApproved;
+
   const upload = async (chosen: File[]) => {
-    // A single-file field refuses a second file; format and size are checked before anything is sent.
-    const { accepted, refusals } = acceptFiles(chosen, limits, files.length + pending.filter((p) => !p.error).length);
+    // A single-file field takes one file (a second replaces the first); format and size are checked before sending.
+    const replacing = replaceable ? files[0]! : null;
+    const { accepted, refusals } = acceptFiles(chosen, limits, replacing ? 0 : files.length + pending.filter((p) => !p.error).length);
+    setRefusal(refusals.length ? refusals.join('. ') : null);
     for (const message of refusals) notifyError(message);
     for (const file of accepted) {
       const key = ++pendingSeq;
@@ -65,6 +74,11 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
         holdFocus();
         store.appendValue(field.code, instance, { id: saved.id, fileName: saved.fileName, isApproved: saved.isApproved ?? false } satisfies FileRef);
         setPending((list) => list.filter((p) => p.key !== key));
+        if (replacing) {
+          store.removeIndex(field.code, instance, replacing.index);
+          // The old file is no longer part of the form; a failed delete on the server leaves only an orphan upload.
+          void deleteAttach(replacing.ref.id).catch((error: unknown) => console.warn('replaced file not deleted', error));
+        }
         onChanged(firstSlot, store.getValue(firstSlot));
       } catch (error) {
         const message = errorToastText(error, 'Не удалось загрузить файл');
@@ -84,8 +98,6 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
     }
   };
 
-  const zone = field.dataType === 'dropFile';
-  const full = limits.single && files.length > 0;
   const hint = [limits.extensions ? limits.extensions.join(', ').toUpperCase() : null, `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
   return (
     <Field.Root ref={root} invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
@@ -104,11 +116,12 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
         {pending.map((p) => (
           <PendingFileRow key={p.key} name={p.name} error={p.error} onDismiss={() => setPending((list) => list.filter((x) => x.key !== p.key))} />
         ))}
-        {!field.readOnly && (!full || zone) && (
+        {!field.readOnly && (!full || replaceable) && (
           <FilePicker
             label={`${field.name}: выбрать файл`}
             subject={field.name}
-            buttonText="Выберите файл"
+            buttonText={full ? 'Заменить файл' : 'Выберите файл'}
+            replacing={full}
             accept={acceptAttribute(limits)}
             multiple={!limits.single}
             zone={zone}
@@ -120,6 +133,11 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
       {field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" />}
       {field.note && <Field.HelperText>{field.note}</Field.HelperText>}
       {meta.error && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      {refusal && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {refusal}
+        </Text>
+      )}
       <FieldMarks field={field} />
     </Field.Root>
   );

@@ -21,6 +21,7 @@ import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, v
 import { needsPluginBanner } from '../rules/plugin-banner';
 import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
+import { FormCheck } from './form-progress';
 import { InfoDialog } from './info-dialog';
 import type { QuestionnaireSource } from './questionnaire-form';
 import { SectionView } from './section-view';
@@ -127,38 +128,92 @@ export function FormRoot(props: FormRootProps) {
     [store],
   );
 
+  // Issue 17: the person's latest explicit choice wins over a lookup. Every explicit edit carries the number of the
+  // action it belongs to (edits made in one synchronous burst, such as accepting recognition results, share it).
+  const action = useRef({ id: 0, open: false });
+  const editedIn = useRef(new Map<string, number>());
+  const actionId = useCallback(() => {
+    if (!action.current.open) {
+      action.current.id += 1;
+      action.current.open = true;
+      queueMicrotask(() => {
+        action.current.open = false;
+      });
+    }
+    return action.current.id;
+  }, []);
+  /** Slots the last ИНН lookup filled, with the value it put there. */
+  const lookupFilled = useRef(new Map<string, string>());
+
+  /** Empties what the previous lookup filled and nobody changed since; returns how many fields were emptied. */
+  const clearLookupFilled = useCallback(
+    (keep: Set<string> = new Set()) => {
+      let cleared = 0;
+      for (const [slot, value] of lookupFilled.current) {
+        if (keep.has(slot)) continue;
+        lookupFilled.current.delete(slot);
+        if (store.getValue(slot) !== value) continue;
+        store.setValue(slot, '');
+        store.setMeta(slot, { error: store.touched.has(slot) ? validateOne(slot) : null, remote: null });
+        cleared++;
+      }
+      return cleared;
+    },
+    [store, validateOne],
+  );
+
   /** SPEC §5: field type 12 looks the organisation up by its identification number and fills fields by paramName. */
   const lookup = useCallback(
-    async (slot: string, instance: number, inn: string) => {
+    async (slot: string, instance: number, inn: string, startedIn: number) => {
       try {
         const result = await lookupCompany(inn);
         if (store.getValue(slot) !== inn) return;
         const source = fieldOf(slot)?.field;
         let filled = 0;
+        let kept = 0;
+        const refilled = new Set<string>();
         for (const field of def.fields.values()) {
           if (!field.paramName || field === source || field.readOnly || !(field.paramName in result.values)) continue;
           const section = def.sections.find((s) => s.fields.includes(field));
           const instances = section ? store.getInstances(section.code) : [0];
           const target = slotKey(field.code, instances.includes(instance) ? instance : instances[0] ?? 0, 0);
-          const value = result.values[field.paramName];
-          store.setValue(target, value === null || value === undefined ? '' : String(value));
+          // Set by the person in the same action as the ИНН or later (typed, or accepted from a recognised document).
+          if ((editedIn.current.get(target) ?? 0) >= startedIn && !isEmptyValue(field.dataType, store.getValue(target))) {
+            kept++;
+            continue;
+          }
+          const raw = result.values[field.paramName];
+          const value = raw === null || raw === undefined ? '' : String(raw);
+          store.setValue(target, value);
           store.setMeta(target, { error: validateOne(target), remote: null });
+          lookupFilled.current.set(target, value);
+          refilled.add(target);
           filled++;
         }
+        clearLookupFilled(refilled);
         const name = result.values.granteeName;
-        store.setMeta(slot, { hint: filled ? `Организация найдена${name ? `: ${String(name)}` : ''}. Реквизиты заполнены автоматически.` : null });
+        const found = `Организация найдена${name ? `: ${String(name)}` : ''}.`;
+        const text = filled && kept ? `${found} Остальные реквизиты заполнены автоматически, введённые вами не изменены.` : filled ? `${found} Реквизиты заполнены автоматически.` : kept ? `${found} Введённые вами реквизиты не изменены.` : null;
+        store.setMeta(slot, { hint: text, warning: false });
       } catch (error) {
         if (store.getValue(slot) !== inn) return;
-        const text = error instanceof ApiError && error.kind === 'not-found' ? `${error.serverMessage ?? 'Организация не найдена'}. Заполните реквизиты вручную.` : null;
-        store.setMeta(slot, { hint: text });
+        // The details of the previous organisation do not stay beside an ИНН they do not belong to.
+        const cleared = clearLookupFilled() > 0;
+        const manual = cleared ? 'Реквизиты прежней организации очищены — заполните их вручную.' : 'Заполните реквизиты вручную.';
+        // A refused ИНН (checksum) is explained by the field's own server check; here only what happened to the details.
+        const text = error instanceof ApiError && error.kind === 'not-found' ? `${error.serverMessage ?? 'Организация не найдена'}. ${manual}` : cleared ? manual : null;
+        store.setMeta(slot, { hint: text, warning: true });
       }
     },
-    [def, fieldOf, store, validateOne],
+    [clearLookupFilled, def, fieldOf, store, validateOne],
   );
 
   const onChanged = useCallback(
     (slot: string, value: unknown) => {
       store.setValue(slot, value);
+      const editedAction = actionId();
+      editedIn.current.set(slot, editedAction);
+      lookupFilled.current.delete(slot);
       const found = fieldOf(slot);
       if (!found) return;
       const error = validateOne(slot);
@@ -169,10 +224,10 @@ export function FormRoot(props: FormRootProps) {
       else if (store.getMeta(slot).remote) store.setMeta(slot, { remote: null });
       if (found.field.typeId === FIELD_TYPE.identificationNumber) {
         store.setMeta(slot, { hint: null });
-        if (/^\d{10}(\d{2})?$/.test(text)) void lookup(slot, found.groupIndex, text);
+        if (/^\d{10}(\d{2})?$/.test(text)) void lookup(slot, found.groupIndex, text, editedAction);
       }
     },
-    [fieldOf, lookup, scheduleServerCheck, store, validateOne],
+    [actionId, fieldOf, lookup, scheduleServerCheck, store, validateOne],
   );
 
   const onBlurred = useCallback(
@@ -245,14 +300,20 @@ export function FormRoot(props: FormRootProps) {
 
   const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
 
-  /** Whole-form validation (SPEC §5): every error shown, the first one focused. */
-  const checkForm = (required: boolean): boolean => {
+  /** Whole-form validation (SPEC §5): every error is marked at its field. */
+  const markErrors = (required: boolean) => {
     const errors = validateAll(def, store.state).filter((e) => required || e.message !== 'Заполните поле');
     store.clearErrors();
     for (const e of errors) {
       store.touched.add(e.key);
       store.setMeta(e.key, { error: e.message });
     }
+    return errors;
+  };
+
+  /** Before a submit: every error shown, the first one focused. */
+  const checkForm = (required: boolean): boolean => {
+    const errors = markErrors(required);
     if (errors.length) {
       focusSlot(errors[0]!.key);
       notifyError(`Проверьте анкету: ${errors.length} ${pluralRu(errors.length, 'поле требует', 'поля требуют', 'полей требуют')} исправления`);
@@ -343,6 +404,9 @@ export function FormRoot(props: FormRootProps) {
               Инструкция по заполнению
             </Button>
           )}
+          <Box mt="3">
+            <FormCheck check={() => markErrors(true)} focus={focusSlot} />
+          </Box>
         </Box>
         <RejectedEdits hash={props.hash} fieldTitle={(key) => def.fields.get(parseSlotKey(key)?.code ?? '')?.name} />
         {showPluginBanner && (

@@ -1,10 +1,12 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { CloseIcon } from '@/components/icons';
+import { notifySuccess, notifyUndoable } from '@/components/toaster';
 import type { SectionDef } from '../model/definition';
 import { useInstances } from '../model/form-store';
 import { AttachmentSlot } from './attachment-slot';
 import { FieldView } from './field-view';
+import { ProgressLine } from './form-progress';
 import { useFormContext } from './form-context';
 import { RichText } from './rich-text';
 
@@ -24,6 +26,18 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
   const instances = useInstances(store, section.code);
   const fieldCodes = section.fields.map((f) => f.code);
   const titleId = `section-${section.code}`;
+  const addRef = useRef<HTMLButtonElement>(null);
+  // Issue 17: a removal is not final at once — the toast offers «Отменить», which brings the record back with its values.
+  const remove = (instance: number, position: number) => {
+    const removed = store.removeInstance(section.code, instance, fieldCodes);
+    // The removed record's button is gone: the focus goes to «Добавить запись», not to <body>.
+    addRef.current?.focus();
+    const record = `Запись № ${position + 1} раздела «${section.name ?? ''}»`;
+    notifyUndoable(`${record} удалена`, () => {
+      store.restoreInstance(removed);
+      notifySuccess(`${record} восстановлена`);
+    });
+  };
   return (
     <Box as="section" aria-labelledby={section.name ? titleId : undefined} bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '4', md: '6' }}>
       <Stack gap="5">
@@ -32,6 +46,7 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
             <Heading as="h3" size="md" id={titleId}>
               {section.name}
             </Heading>
+            <ProgressLine section={section.code} compact />
             {section.description && <RichText html={section.description} color="fg.muted" fontSize="sm" mt="1" />}
           </Box>
         )}
@@ -44,7 +59,7 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
                     {section.name} № {position + 1}
                   </Text>
                   {instances.length > 1 && !section.readOnly && (
-                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => store.removeInstance(section.code, instance, fieldCodes)} aria-label={`Удалить запись № ${position + 1} раздела «${section.name ?? ''}»`}>
+                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove(instance, position)} aria-label={`Удалить запись № ${position + 1} раздела «${section.name ?? ''}»`}>
                       <CloseIcon size={14} /> Удалить
                     </Button>
                   )}
@@ -53,7 +68,7 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
               </Box>
             ))}
             {!section.readOnly && (
-              <Button variant="outline" alignSelf="start" onClick={() => store.addInstance(section.code)} aria-label={`Добавить запись в раздел «${section.name ?? ''}»`}>
+              <Button ref={addRef} variant="outline" alignSelf="start" onClick={() => store.addInstance(section.code)} aria-label={`Добавить запись в раздел «${section.name ?? ''}»`}>
                 Добавить запись
               </Button>
             )}

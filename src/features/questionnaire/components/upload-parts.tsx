@@ -106,6 +106,8 @@ export function FilePicker(props: {
   zone: boolean;
   disabled?: boolean;
   hint?: string;
+  /** The field already holds its one file: the zone invites a replacement, not a second file. */
+  replacing?: boolean;
   onFiles: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -173,7 +175,7 @@ export function FilePicker(props: {
       {hidden}
       <Stack gap="2" align="center">
         <Text fontSize="sm" color="fg.muted">
-          Перетащите файл сюда или
+          {props.replacing ? 'Перетащите сюда новый файл вместо загруженного или' : 'Перетащите файл сюда или'}
         </Text>
         <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`}>
           {props.buttonText}

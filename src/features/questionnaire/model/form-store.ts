@@ -16,6 +16,16 @@ export interface SlotMeta {
   remote: string | null;
   /** Neutral hint (e.g. the organisation found by ИНН). */
   hint: string | null;
+  /** A hint that warns (details cleared, organisation not found) rather than confirms. */
+  warning?: boolean;
+}
+
+/** A removed group instance with everything it held. */
+export interface RemovedInstance {
+  section: string;
+  instance: number;
+  values: [string, unknown][];
+  indexes: [string, number[]][];
 }
 
 const EMPTY_META: SlotMeta = { error: null, remote: null, hint: null };
@@ -43,8 +53,14 @@ export class FormStore {
     };
   };
 
+  /** Grows with every change of a value or of the form's shape (not of messages): what derived views recompute on. */
+  version = 0;
+
   private emit(key: string) {
     this.listeners.get(key)?.forEach((l) => l());
+    if (key.startsWith('meta:')) return;
+    this.version += 1;
+    this.listeners.get(CHANGED)?.forEach((l) => l());
   }
 
   // -------------------------------------------------------------- values
@@ -67,7 +83,7 @@ export class FormStore {
   setMeta(key: string, patch: Partial<SlotMeta>) {
     const current = this.getMeta(key);
     const next = { ...current, ...patch };
-    if (next.error === current.error && next.remote === current.remote && next.hint === current.hint) return;
+    if (next.error === current.error && next.remote === current.remote && next.hint === current.hint && next.warning === current.warning) return;
     this.meta.set(key, next);
     this.emit(`meta:${key}`);
   }
@@ -90,14 +106,20 @@ export class FormStore {
     return next;
   }
 
-  /** SPEC §2: removing a group deletes its fields from the draft store. */
-  removeInstance(section: string, instance: number, fieldCodes: string[]) {
+  /**
+   * SPEC §2: removing a group deletes its fields from the draft store. Returns what was removed, so that «Отменить»
+   * can bring the group back with its values (issue 17).
+   */
+  removeInstance(section: string, instance: number, fieldCodes: string[]): RemovedInstance {
     const current = this.getInstances(section);
+    const removed: RemovedInstance = { section, instance, values: [], indexes: [] };
     this.state.groups.set(section, current.filter((i) => i !== instance));
     for (const code of fieldCodes) {
-      const indexes = this.state.valueIndexes.get(indexKey(code, instance)) ?? [0];
-      for (const index of new Set([0, ...indexes])) {
+      const indexes = this.state.valueIndexes.get(indexKey(code, instance));
+      if (indexes) removed.indexes.push([indexKey(code, instance), indexes]);
+      for (const index of new Set([0, ...(indexes ?? [0])])) {
         const key = slotKey(code, instance, index);
+        if (this.state.values.has(key)) removed.values.push([key, this.state.values.get(key)]);
         this.state.values.delete(key);
         this.meta.delete(key);
         this.removeDraft(key);
@@ -106,6 +128,21 @@ export class FormStore {
     }
     this.emit(`group:${section}`);
     this.writeDraft(groupKey(section), this.state.groups.get(section));
+    return removed;
+  }
+
+  /** Undoes a removal: the group returns at its place with its values, and the draft store receives them again. */
+  restoreInstance(removed: RemovedInstance) {
+    const current = this.getInstances(removed.section);
+    if (current.includes(removed.instance)) return;
+    for (const [key, list] of removed.indexes) this.state.valueIndexes.set(key, list);
+    for (const [key, value] of removed.values) {
+      this.state.values.set(key, value);
+      this.writeDraft(key, value);
+    }
+    this.state.groups.set(removed.section, [...current, removed.instance].sort((a, b) => a - b));
+    this.emit(`group:${removed.section}`);
+    this.writeDraft(groupKey(removed.section), this.state.groups.get(removed.section));
   }
 
   /** The instances of a group as another tab left them. */
@@ -236,6 +273,8 @@ export class FormStore {
   }
 }
 
+/** Channel of every value or shape change (the progress of the form listens to it). */
+export const CHANGED = '@changed';
 const ZERO: number[] = [0];
 const NO_FILES: AttachedFile[] = [];
 

@@ -1,5 +1,5 @@
 import type { components } from '@/lib/api/generated/main';
-import { fromStoredDate, dateFormatOf, toStoredDate } from '../rules/input-behaviour';
+import { fromStoredDate, fromStoredDateTime, dateFormatOf, toStoredDate, toStoredDateTime } from '../rules/input-behaviour';
 import { MESSAGES, checkRule, isEmptyValue } from '../rules/validators';
 import { isDecorative, isFileField, type AttachedFile, type FieldDef, type FormDefinition, type SectionDef } from './definition';
 
@@ -56,6 +56,7 @@ export function toSlotValue(field: FieldDef, value: unknown, files: Map<number, 
   }
   if (value === null || value === undefined) return '';
   if (field.dataType === 'date') return fromStoredDate(String(value), dateFormatOf(field.formatHint));
+  if (field.dataType === 'datetime-local') return fromStoredDateTime(String(value)) || String(value);
   return String(value);
 }
 
@@ -125,7 +126,9 @@ export function initialState(
       if (list) state.valueIndexes.set(indexKey(slot.code, slot.groupIndex), list);
       continue;
     }
-    place(field, slot.groupIndex, slot.valueIndex, value);
+    // A draft written before the date-time mask holds the stored form ("DD.MM.YYYY HH:mm:ss"): shown as typed.
+    const typed = field.dataType === 'datetime-local' && typeof value === 'string' && /\d{2}:\d{2}:\d{2}$/.test(value) ? fromStoredDateTime(value) || value : value;
+    place(field, slot.groupIndex, slot.valueIndex, typed);
   }
 
   // Every multi-value field shows at least one input.
@@ -139,11 +142,15 @@ export function initialState(
   return state;
 }
 
+/** A datetime-local field with the format hint "time" stores "DD.MM.YYYY, HH:mm:ss" (SPEC §5). */
+export const dateTimeVariant = (field: FieldDef): 'datetime' | 'time' => (field.formatHint === 'time' ? 'time' : 'datetime');
+
 /** The value a slot is saved as (SPEC §3 value save item; checkbox JSON is already a string). */
 function savedValue(field: FieldDef, value: unknown): string | number | null {
   if (isFileField(field)) return isFileRef(value) ? value.id : null;
   const text = value === null || value === undefined ? '' : String(value);
   if (field.dataType === 'date') return text === '' ? '' : toStoredDate(text, dateFormatOf(field.formatHint)) ?? text;
+  if (field.dataType === 'datetime-local') return text === '' ? '' : toStoredDateTime(text, dateTimeVariant(field)) ?? text;
   return text;
 }
 
@@ -221,6 +228,7 @@ export function validateSlot(field: FieldDef, value: unknown, position: number):
   const text = value === null || value === undefined ? '' : String(value);
   if (text === '') return null;
   if (field.dataType === 'date' && toStoredDate(text, dateFormatOf(field.formatHint)) === null) return MESSAGES.date;
+  if (field.dataType === 'datetime-local' && toStoredDateTime(text, dateTimeVariant(field)) === null) return MESSAGES.dateTime;
   if (field.dataType === 'number' && !/^\d+$/.test(text)) return MESSAGES.number;
   if (field.dataType === 'email' && !field.rules.some((r) => r.name === 'email')) {
     const message = checkRule({ name: 'email' }, text);

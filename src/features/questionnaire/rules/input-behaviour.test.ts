@@ -6,6 +6,7 @@ import {
   formatPhone,
   isBlockedNumberKey,
   maskDate,
+  maskDateTime,
   parseCheckboxValue,
   parseSelectOther,
   sanitizeNumber,
@@ -96,18 +97,27 @@ describe('dates: dd.MM.yyyy, MM.yyyy, yyyy → stored DD.MM.YYYY', () => {
   ] as const)('%s shows stored %j as %j', (format, stored, text) => expect(fromStoredDate(stored, format)).toBe(text));
 });
 
-describe('datetime: DD.MM.YYYY HH:mm:ss; time field DD.MM.YYYY, HH:mm:ss', () => {
+describe('datetime: typed ДД.ММ.ГГГГ ЧЧ:ММ, stored DD.MM.YYYY HH:mm:ss; time field DD.MM.YYYY, HH:mm:ss', () => {
   it.each([
-    ['2026-12-01T10:30', 'datetime', '01.12.2026 10:30:00'],
-    ['2026-12-01T10:30:15', 'datetime', '01.12.2026 10:30:15'],
-    ['2026-12-01T10:30', 'time', '01.12.2026, 10:30:00'],
-    ['', 'datetime', ''],
-  ] as const)('%j (%s) → %j', (local, variant, stored) => expect(toStoredDateTime(local, variant)).toBe(stored));
+    ['011220261030', '01.12.2026 10:30'],
+    ['01.12.2026 10:3', '01.12.2026 10:3'],
+    ['0112', '01.12'],
+    ['01.12.2026 1', '01.12.2026 1'],
+    ['abc', ''],
+  ])('masks %j as %j', (typed, masked) => expect(maskDateTime(typed)).toBe(masked));
   it.each([
-    ['01.12.2026 10:30:00', '2026-12-01T10:30'],
-    ['01.12.2026, 10:30:00', '2026-12-01T10:30'],
+    ['01.12.2026 10:30', 'datetime', '01.12.2026 10:30:00'],
+    ['01.12.2026 10:30', 'time', '01.12.2026, 10:30:00'],
+    ['31.02.2026 10:30', 'datetime', null],
+    ['01.12.2026 24:00', 'datetime', null],
+    ['01.12.2026 10:3', 'datetime', null],
+    ['', 'datetime', null],
+  ] as const)('%j (%s) → %j', (typed, variant, stored) => expect(toStoredDateTime(typed, variant)).toBe(stored));
+  it.each([
+    ['01.12.2026 10:30:00', '01.12.2026 10:30'],
+    ['01.12.2026, 10:30:00', '01.12.2026 10:30'],
     ['garbage', ''],
-  ])('%j → input %j', (stored, local) => expect(fromStoredDateTime(stored)).toBe(local));
+  ])('%j → shown %j', (stored, shown) => expect(fromStoredDateTime(stored)).toBe(shown));
 });
 
 describe('select with "Другое": free text is the stored value', () => {

@@ -1,3 +1,5 @@
+import type { DateFormat } from '@/lib/date-formats';
+
 /** SPEC §5 "Input behaviour": pure transformations of what the user types into what is stored. */
 
 // ------------------------------------------------------------------ phone: mask +7 (###) ###-##-##, country RU
@@ -52,26 +54,28 @@ export const sanitizeNumber = (value: string) => value.replace(/\D/g, '');
 
 // ------------------------------------------------------------------ dates: dd.MM.yyyy, MM.yyyy, yyyy → DD.MM.YYYY
 
-export type DateFormat = 'dd.MM.yyyy' | 'MM.yyyy' | 'yyyy';
-
-export function dateFormatOf(hint: unknown): DateFormat {
-  return hint === 'MM.yyyy' || hint === 'yyyy' ? hint : 'dd.MM.yyyy';
-}
+export { dateFormatOf, fromStoredDate, fromStoredDateTime, type DateFormat } from '@/lib/date-formats';
 
 export const DATE_PLACEHOLDER: Record<DateFormat, string> = { 'dd.MM.yyyy': 'ДД.ММ.ГГГГ', 'MM.yyyy': 'ММ.ГГГГ', yyyy: 'ГГГГ' };
 
+/** Puts the separators of `groups` (digit counts joined by `separators`) into typed digits. */
+function maskDigits(input: string, groups: number[], separators: string[]): string {
+  const digits = input.replace(/\D/g, '').slice(0, groups.reduce((a, b) => a + b, 0));
+  let out = '';
+  let rest = digits;
+  groups.forEach((size, i) => {
+    if (!rest) return;
+    if (i > 0) out += separators[i - 1];
+    out += rest.slice(0, size);
+    rest = rest.slice(size);
+  });
+  return out;
+}
+
 /** Typing mask: digits only, dots inserted at the format's positions. */
 export function maskDate(input: string, format: DateFormat): string {
-  const digits = input.replace(/\D/g, '').slice(0, format.replace(/[^a-zA-Z]/g, '').length);
   const groups = format === 'dd.MM.yyyy' ? [2, 2, 4] : format === 'MM.yyyy' ? [2, 4] : [4];
-  const parts: string[] = [];
-  let rest = digits;
-  for (const size of groups) {
-    if (!rest) break;
-    parts.push(rest.slice(0, size));
-    rest = rest.slice(size);
-  }
-  return parts.join('.');
+  return maskDigits(input, groups, ['.', '.']);
 }
 
 const validDay = (d: number, m: number, y: number) => {
@@ -94,33 +98,24 @@ export function toStoredDate(text: string, format: DateFormat): string | null {
   return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
 }
 
-/** Stored DD.MM.YYYY → the text shown in the field's format. */
-export function fromStoredDate(stored: string, format: DateFormat): string {
-  const m = stored.match(/^(\d{2})\.(\d{2})\.(\d{4})/);
-  if (!m) return stored;
-  if (format === 'MM.yyyy') return `${m[2]}.${m[3]}`;
-  if (format === 'yyyy') return m[3]!;
-  return `${m[1]}.${m[2]}.${m[3]}`;
-}
+// ------------------------------------------------------------------ datetime-local: one Russian mask for date and time
 
-// ------------------------------------------------------------------ datetime-local
+export const DATETIME_PLACEHOLDER = 'ДД.ММ.ГГГГ ЧЧ:ММ';
+
+/** Typing mask «ДД.ММ.ГГГГ ЧЧ:ММ»: digits only, separators inserted as the person types. */
+export const maskDateTime = (input: string) => maskDigits(input, [2, 2, 4, 2, 2], ['.', '.', ' ', ':']);
 
 /**
- * The native datetime-local value "YYYY-MM-DDTHH:mm[:ss]" → stored "DD.MM.YYYY HH:mm:ss"; a time field stores
- * "DD.MM.YYYY, HH:mm:ss" (SPEC §5).
+ * Typed «DD.MM.YYYY HH:mm» → stored "DD.MM.YYYY HH:mm:ss"; a time field stores "DD.MM.YYYY, HH:mm:ss" (SPEC §5).
+ * Null when the text is not a complete, real moment.
  */
-export function toStoredDateTime(local: string, variant: 'datetime' | 'time'): string {
-  const m = local.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/);
-  if (!m) return '';
-  const date = `${m[3]}.${m[2]}.${m[1]}`;
-  const time = `${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+export function toStoredDateTime(text: string, variant: 'datetime' | 'time'): string | null {
+  const m = text.match(/^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/);
+  if (!m) return null;
+  if (!validDay(Number(m[1]), Number(m[2]), Number(m[3])) || Number(m[4]) > 23 || Number(m[5]) > 59) return null;
+  const date = `${m[1]}.${m[2]}.${m[3]}`;
+  const time = `${m[4]}:${m[5]}:00`;
   return variant === 'time' ? `${date}, ${time}` : `${date} ${time}`;
-}
-
-/** Stored "DD.MM.YYYY HH:mm:ss" or "DD.MM.YYYY, HH:mm:ss" → the native input value "YYYY-MM-DDTHH:mm". */
-export function fromStoredDateTime(stored: string): string {
-  const m = stored.match(/^(\d{2})\.(\d{2})\.(\d{4}),? (\d{2}):(\d{2})/);
-  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}` : '';
 }
 
 // ------------------------------------------------------------------ select with "Другое"

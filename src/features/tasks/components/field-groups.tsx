@@ -1,6 +1,6 @@
-import { Accordion, Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Accordion, Box, List, Stack, Table, Text } from '@chakra-ui/react';
 import { ShowMore, useRenderLimit } from '@/components/status-views';
-import type { PreviewSection } from '../preview-sections';
+import type { DisplayValue, PreviewSection } from '../preview-sections';
 
 /** Steps for a damaged answer with thousands of groups or rows (a normal questionnaire is far below both). */
 const SECTION_STEP = 30;
@@ -34,9 +34,9 @@ export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
                         <Text as="dt" fontSize="sm" color="fg.muted">
                           {item.name}
                         </Text>
-                        <Text as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                          {item.value}
-                        </Text>
+                        <Box as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                          <ShownValue value={item.value} />
+                        </Box>
                       </Box>
                     ))}
                   </Stack>
@@ -72,7 +72,19 @@ export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
   );
 }
 
-function TableRows({ rows }: { rows: string[][] }) {
+/** One shown value: a text, or a list of several (multi-value fields, ticked options). */
+function ShownValue({ value }: { value: DisplayValue }) {
+  if (!Array.isArray(value)) return <>{value}</>;
+  return (
+    <List.Root ps="4" gap="0.5">
+      {value.map((v, i) => (
+        <List.Item key={i}>{v}</List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
+function TableRows({ rows }: { rows: DisplayValue[][] }) {
   const shown = useRenderLimit(rows);
   return (
     <>
@@ -81,7 +93,7 @@ function TableRows({ rows }: { rows: string[][] }) {
           <Table.Cell>{r + 1}</Table.Cell>
           {row.map((cell, c) => (
             <Table.Cell key={c} whiteSpace="pre-wrap" minW="32">
-              {cell}
+              <ShownValue value={cell} />
             </Table.Cell>
           ))}
         </Table.Row>

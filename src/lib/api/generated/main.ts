@@ -3068,6 +3068,10 @@ export interface components {
         FieldTypeRef: {
             id: number;
             dataType: components["schemas"]["FieldDataType"];
+            /** @description Format of a date field (dd.MM.yyyy, MM.yyyy, yyyy) or "time" of a datetime-local field, so a read-only view shows a value in the precision it was entered. */
+            defaultValue?: string | number | boolean | null;
+            /** @description Options of a select, select-other, combobox, radio or checkbox field, so a read-only view shows an option by its label. */
+            list?: components["schemas"]["FormFieldOption"][] | null;
         };
         FormFieldOption: {
             id: number | string;

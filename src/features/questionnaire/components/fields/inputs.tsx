@@ -3,18 +3,18 @@ import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
 import {
   DATE_PLACEHOLDER,
+  DATETIME_PLACEHOLDER,
   OTHER_OPTION,
   PHONE_MASK,
   composeSelectOther,
   dateFormatOf,
   formatPhone,
-  fromStoredDateTime,
   isBlockedNumberKey,
   maskDate,
+  maskDateTime,
   parseCheckboxValue,
   parseSelectOther,
   sanitizeNumber,
-  toStoredDateTime,
   toggleCheckboxValue,
   withUrlPrefix,
 } from '../../rules/input-behaviour';
@@ -98,19 +98,21 @@ export function DateInput({ field, value, readOnly, onChange, onBlur }: InputPro
   );
 }
 
-/** datetime-local stored as DD.MM.YYYY HH:mm:ss (a time field: DD.MM.YYYY, HH:mm:ss). */
-export function DateTimeInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
-  const variant = field.formatHint === 'time' ? 'time' : 'datetime';
+/**
+ * datetime-local: one Russian input «ДД.ММ.ГГГГ ЧЧ:ММ» (the native picker speaks the browser's language); what is
+ * typed is stored as DD.MM.YYYY HH:mm:ss, a time field as DD.MM.YYYY, HH:mm:ss (SPEC §5).
+ */
+export function DateTimeInput({ value, readOnly, onChange, onBlur }: InputProps) {
   return (
     <Input
-      type="datetime-local"
-      // Tab also stops on the input's own picker button, where the input matches neither :focus nor
-      // :focus-visible: the ring follows :focus-within, so keyboard users always see where they are (WCAG 2.4.7).
-      css={{ '&:focus-within': { outline: '1px solid var(--focus-color)', outlineOffset: '0', borderColor: 'var(--focus-color)' } }}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={DATETIME_PLACEHOLDER}
       maxW="60"
-      value={fromStoredDateTime(str(value))}
+      value={str(value)}
       readOnly={readOnly}
-      onChange={(e) => onChange(toStoredDateTime(e.target.value, variant))}
+      onChange={(e) => onChange(maskDateTime(e.target.value))}
       onBlur={onBlur}
       bg={readOnly ? 'bg.muted' : 'bg'}
     />
