@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime, Settings } from 'luxon';
 import { deadlineColor, type DeadlineInput } from './deadline-color';
-import { formatMoscow } from './moscow-time';
+import { formatMoscowIso } from '@/lib/moscow-time';
 
 const open = { sort: 10 };
 const finished = { sort: 1000 };
@@ -51,10 +51,10 @@ describe('deadline colour (SPEC §2)', () => {
 
   it('shows times in Moscow whatever the browser zone', () => {
     Settings.defaultZone = 'America/New_York';
-    expect(formatMoscow('2026-04-10T09:00:00Z')).toBe('10.04.2026 12:00');
-    expect(formatMoscow('2026-04-10T12:00:00')).toBe('10.04.2026 12:00');
-    expect(formatMoscow('2026-03-29T22:30:00Z', false)).toBe('30.03.2026');
-    expect(formatMoscow(null)).toBeNull();
-    expect(formatMoscow('мусор')).toBeNull();
+    expect(formatMoscowIso('2026-04-10T09:00:00Z')).toBe('10.04.2026 12:00');
+    expect(formatMoscowIso('2026-04-10T12:00:00')).toBe('10.04.2026 12:00');
+    expect(formatMoscowIso('2026-03-29T22:30:00Z', false)).toBe('30.03.2026');
+    expect(formatMoscowIso(null)).toBeNull();
+    expect(formatMoscowIso('мусор')).toBeNull();
   });
 });

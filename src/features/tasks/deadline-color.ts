@@ -1,5 +1,5 @@
 import { DEADLINE_WARNING_HOURS, FINISHED_STATUS_SORT } from '@/lib/limits';
-import { parseTaskDate } from './moscow-time';
+import { parseMoscowIso } from '@/lib/moscow-time';
 
 export type DeadlineColor = 'grey' | 'orange' | 'green' | 'red';
 
@@ -18,8 +18,8 @@ export interface DeadlineInput {
  */
 export function deadlineColor(point: DeadlineInput, now: { toMillis(): number } | Date | number): DeadlineColor {
   if (point.status.sort >= FINISHED_STATUS_SORT) return 'grey';
-  const start = parseTaskDate(point.startDate);
-  const deadline = parseTaskDate(point.deadline);
+  const start = parseMoscowIso(point.startDate);
+  const deadline = parseMoscowIso(point.deadline);
   if (start === null && deadline === null) return 'grey';
   const at = typeof now === 'number' ? now : now instanceof Date ? now.getTime() : now.toMillis();
   if (start !== null && start > at) return 'grey';
@@ -55,3 +55,6 @@ export const DEADLINE_LABELS: Record<DeadlineColor, string> = {
   green: 'срок идёт',
   red: 'срок истёк',
 };
+
+/** Deadline colours of an open list move on with the clock: the list's idea of "now" is refreshed this often. */
+export const DEADLINE_CLOCK_MS = 60_000;

@@ -12,7 +12,7 @@ import { canApply } from '../rules/apply';
 import { formatDate, formatMoney, formatRange } from '../rules/format';
 import { ApplyLink } from './apply-link';
 import { CompetitionChips } from './competition-chips';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 import { displayFileName } from '@/lib/file-name';
 
 export type DetailsTab = 'info' | 'tasks';

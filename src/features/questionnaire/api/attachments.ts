@@ -1,5 +1,6 @@
 import { api, formData, multipart } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { fileNameFromDisposition } from '@/lib/download';
 
 /** POST /v2/projects/upload-attach — without pointId for a new application (linked when the point is created). */
 export function uploadAttach(input: { file: File; attachCode: string; valueIndex: number; pointId?: number }) {
@@ -25,24 +26,5 @@ export async function downloadAttach(id: number): Promise<Blob> {
 export async function downloadExample(code: string): Promise<{ blob: Blob; fileName: string | null }> {
   const result = await api().main.GET('/v2/projects/template/example/{code}', { params: { path: { code } }, parseAs: 'blob' });
   const blob = (await unwrap(Promise.resolve(result))) as Blob;
-  return { blob, fileName: fileNameFrom(result.response.headers.get('Content-Disposition')) };
-}
-
-export function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = disposition.match(/filename\*=UTF-8''([^;]+)/i);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return disposition.match(/filename="([^"]+)"/i)?.[1] ?? null;
-}
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { blob, fileName: fileNameFromDisposition(result.response.headers.get('Content-Disposition')) };
 }

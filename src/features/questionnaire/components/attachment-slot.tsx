@@ -3,7 +3,8 @@ import { Suspense, lazy, useState } from 'react';
 import { DownloadIcon } from '@/components/icons';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError, notifySuccess } from '@/components/toaster';
-import { deleteAttach, downloadExample, saveBlob, uploadAttach } from '../api/attachments';
+import { saveBlob } from '@/lib/download';
+import { deleteAttach, downloadExample, uploadAttach } from '../api/attachments';
 import { acceptFile, declineFile, parseFile } from '../api/recognition';
 import { EXAMPLE_FILE_TYPE_ID, type AttachmentDefinition } from '../model/definition';
 import { useAttachments } from '../model/form-store';
@@ -11,7 +12,7 @@ import { slotKey } from '../model/slots';
 import { acceptAttribute, acceptFiles, attachmentUploadLimits, megabytes } from '../rules/files';
 import { useFormContext } from './form-context';
 import type { ParsedResult } from './recognition-dialog';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
 
 const RecognitionDialog = lazy(() => import('./recognition-dialog'));

@@ -1,48 +1,16 @@
-import { Badge, Box, Button, Field, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback } from 'react';
-import { CheckIcon, CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons';
 import { isFileField, type FieldDef } from '../model/definition';
 import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
 import { slotKey } from '../model/slots';
 import { ActionButtonField } from './action-button-field';
 import { FileFieldView } from './file-field';
+import { countRender, FieldMarks } from './field-marks';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 import { FailingEditNotice, useFailingEdit, useRejectedMessage } from '@/lib/offline/components';
-
-declare global {
-  interface Window {
-    /** Benchmark hook: incremented by every render of a field component (DESIGN.md: one per keystroke). */
-    __fieldRenders?: number;
-  }
-}
-
-export const countRender = () => {
-  if (typeof window !== 'undefined') window.__fieldRenders = (window.__fieldRenders ?? 0) + 1;
-};
-
-/** Marks of a field that are not its value: approval and the manager's comment (SPEC §3 Point field). */
-export function FieldMarks({ field }: { field: FieldDef }) {
-  if (!field.approved && !field.managerComment) return null;
-  return (
-    <Stack gap="1" mt="1">
-      {field.approved && (
-        <Badge colorPalette="green" variant="subtle" alignSelf="start">
-          <CheckIcon size={12} /> Согласовано
-        </Badge>
-      )}
-      {field.managerComment && (
-        <Box borderInlineStartWidth="3px" borderColor="orange.400" bg="orange.subtle" px="3" py="1.5" rounded="sm" fontSize="sm">
-          <Text as="span" fontWeight="semibold">
-            Комментарий менеджера:{' '}
-          </Text>
-          {field.managerComment}
-        </Box>
-      )}
-    </Stack>
-  );
-}
 
 /** The input of one slot: the only component that re-renders when the user types into it. */
 const SlotInput = memo(function SlotInput({ field, slot, invalid }: { field: FieldDef; slot: string; invalid: boolean }) {

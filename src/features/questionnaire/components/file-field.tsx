@@ -7,10 +7,10 @@ import type { FieldDef } from '../model/definition';
 import { useIndexes, useSlotMeta } from '../model/form-store';
 import { slotKey, type FileRef } from '../model/slots';
 import { acceptAttribute, acceptFiles, fieldUploadLimits, megabytes } from '../rules/files';
-import { countRender, FieldMarks } from './field-view';
+import { countRender, FieldMarks } from './field-marks';
 import { useFormContext } from './form-context';
 import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 
 interface Pending {
   key: number;

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 import { phoneFullDialog } from './dialog-size';
 
 /** A dialog with server-provided (sanitised) text: the questionnaire's first dialog and action buttons. */

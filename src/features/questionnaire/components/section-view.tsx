@@ -8,7 +8,7 @@ import { AttachmentSlot } from './attachment-slot';
 import { FieldView } from './field-view';
 import { ProgressLine } from './form-progress';
 import { useFormContext } from './form-context';
-import { RichText } from './rich-text';
+import { RichText } from '@/components/rich-text';
 
 function InstanceFields({ section, instance }: { section: SectionDef; instance: number }) {
   return (

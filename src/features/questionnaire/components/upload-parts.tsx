@@ -4,7 +4,8 @@ import { CheckIcon, CloseIcon, FileIcon } from '@/components/icons';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
 import { displayFileName } from '@/lib/file-name';
-import { downloadAttach, saveBlob } from '../api/attachments';
+import { saveBlob } from '@/lib/download';
+import { downloadAttach } from '../api/attachments';
 
 export interface ShownFile {
   id: number;

@@ -6,11 +6,12 @@ import { BackIcon } from '@/components/icons';
 import { attachmentsQuery } from '../api/queries';
 import type { AttachedFile, Point } from '../api/types';
 import { DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
-import { formatMoscow } from '../moscow-time';
+import { formatMoscowIso } from '@/lib/moscow-time';
 import { previewSections } from '../preview-sections';
 import { statusPalette } from '../status-palette';
 import { taskButtons, type TaskButtons } from '../task-buttons';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
+import { DEADLINE_CLOCK_MS } from '../deadline-color';
 import { AttachedFiles } from './attached-files';
 import { FieldGroups } from './field-groups';
 import { TaskActions } from './task-actions';
@@ -23,10 +24,10 @@ export interface SignSlotContext {
 
 /** The header of a task page (shared by the preview and the editable form). */
 export function TaskHeader({ point, children }: { point: Point; children?: ReactNode }) {
-  const now = useNow();
+  const now = useNow(DEADLINE_CLOCK_MS);
   const color = deadlineColor(point, now);
-  const start = formatMoscow(point.startDate);
-  const deadline = formatMoscow(point.deadline);
+  const start = formatMoscowIso(point.startDate);
+  const deadline = formatMoscowIso(point.deadline);
   const projectName = point.projectName ?? point.project?.name;
   const title = useRef<HTMLHeadingElement>(null);
   const shownState = useRef(`${point.status.code1C}|${point.archive}`);

@@ -5,7 +5,7 @@ import { cssHint } from '@/components/css-hint';
 import { ChevronDownIcon } from '@/components/icons';
 import type { PointListItem } from '../api/types';
 import { DEADLINE_DOT_TOKENS, DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
-import { formatMoscow } from '../moscow-time';
+import { formatMoscowIso } from '@/lib/moscow-time';
 import { statusPalette } from '../status-palette';
 
 /** Responsive task table: a real table on wide screens, stacked cards on phones (same DOM, no duplicates). */
@@ -58,8 +58,8 @@ export interface TaskRowProps {
 
 export function TaskRow({ point, linkLabel, now, extra }: TaskRowProps) {
   const color = deadlineColor(point, now);
-  const start = formatMoscow(point.startDate);
-  const deadline = formatMoscow(point.deadline);
+  const start = formatMoscowIso(point.startDate);
+  const deadline = formatMoscowIso(point.deadline);
   const projectName = point.projectName ?? point.project?.name ?? null;
   const projectStatus = point.project?.status?.name ?? null;
   return (

@@ -8,7 +8,8 @@ import type { PointListItem } from '../api/types';
 import { AssignDialog, type AssignableUser } from './assign-dialog';
 import { ListError, ListLoading } from './list-state';
 import { Pager } from './pager';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
+import { DEADLINE_CLOCK_MS } from '../deadline-color';
 import { TaskRow, TaskTableShell } from './task-row';
 
 export interface TaskTableProps {
@@ -25,7 +26,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
     pointListQuery({ kind: 'all', templateCode: filters.templateCode, projectId: filters.projectId, page, pageSize: PAGE_SIZE }),
   );
   const [assigning, setAssigning] = useState<PointListItem | null>(null);
-  const now = useNow();
+  const now = useNow(DEADLINE_CLOCK_MS);
   // SPEC §6: only the project owner sees the assign-user link.
   const canAssign = !!assign && assign.currentUserId === assign.ownerId;
   const rows = useRenderLimit(query.data?.items);

@@ -11,8 +11,9 @@ import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-
 import { ListError, ListLoading } from './list-state';
 import { Pager } from './pager';
 import { TaskRow, TaskTableShell } from './task-row';
-import { formatMoscow } from '../moscow-time';
-import { useNow } from '../use-now';
+import { formatMoscowIso } from '@/lib/moscow-time';
+import { useNow } from '@/lib/use-now';
+import { DEADLINE_CLOCK_MS } from '../deadline-color';
 
 // The expertise filters (Chakra Select, ~9 KiB gzip) load only on the expertise tab; the other tabs use native selects.
 const MultiSelect = lazy(() => import('./multi-select').then((m) => ({ default: m.MultiSelect })));
@@ -168,7 +169,7 @@ function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isEx
 }
 
 function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
-  const now = useNow();
+  const now = useNow(DEADLINE_CLOCK_MS);
   const kind = search.kind === 'expert' || search.kind === 'notes' ? 'all' : search.kind;
   const query = useQuery(pointListQuery({ kind, name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
   const rows = useRenderLimit(query.data?.items);
@@ -191,7 +192,7 @@ function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
 }
 
 function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
-  const now = useNow();
+  const now = useNow(DEADLINE_CLOCK_MS);
   const query = useQuery(expertListQuery({ text: search.q, templateIds: search.contests, statusCodes: search.statuses, page: search.page, pageSize: PAGE_SIZE }));
   const rows = useRenderLimit(query.data?.items);
   if (query.isPending) return <ListLoading />;
@@ -251,9 +252,9 @@ function DraftsList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
                       Задача: {note.pointName}
                     </Text>
                   )}
-                  {formatMoscow(note.savedAt) && (
+                  {formatMoscowIso(note.savedAt) && (
                     <Text fontSize="xs" color="fg.muted" data-testid="draft-saved-at">
-                      Сохранён {formatMoscow(note.savedAt)} МСК
+                      Сохранён {formatMoscowIso(note.savedAt)} МСК
                     </Text>
                   )}
                 </Stack>

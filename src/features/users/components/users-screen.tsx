@@ -10,7 +10,10 @@ import { usersListQuery, type UserRow } from '../api/users-list';
 import { groupsQuery } from '../api/groups';
 import { useLoginAs } from '../api/login-as';
 import type { UsersSearch } from '../users-search';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
+
+/** A token that expires while the table is open loses «Войти как» within this time. */
+const TOKEN_CLOCK_MS = 30_000;
 import { UsersFilters } from './users-filters';
 import { UsersTable } from './users-table';
 import { AssignGroupsDialog } from './assign-groups-dialog';
@@ -31,7 +34,7 @@ export function UsersScreen(props: UsersScreenProps) {
   const [assignFor, setAssignFor] = useState<UserRow | null>(null);
   const [refreshFor, setRefreshFor] = useState<UserRow | null>(null);
   const loginAs = useLoginAs();
-  const now = useNow();
+  const now = useNow(TOKEN_CLOCK_MS);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const changeFilters = useCallback((next: UsersSearch) => onSearchChange(next), [onSearchChange]);
