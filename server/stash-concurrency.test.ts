@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, postgresMissing, startPostgres, type TestPostgres } from './lib/test-postgres';
+import { freePort } from './lib/free-port';
+import { postgresMissing, startPostgres, type TestPostgres } from './lib/test-postgres';
 import { ROOT } from './lib/spec';
 
 /**
