@@ -23,7 +23,8 @@ export const attachmentsOf = (s: Services) => s.collection<StoredAttachment>('at
  *
  * Who sees what (SPEC §6 leaves the server side open; this is the reference reading):
  * - the owner, the responsible user and the users listed in `_viewers` (project members) see a point in their lists;
- * - experts see the expert-review points assigned to them (`_experts`) in the "Экспертиза" list only;
+ * - experts see the expert-review points assigned to them (`_experts`) in their "Экспертиза" list and, like any task of
+ *   theirs, in "Все" and the kind lists (an expertise awaiting the expert's review "requires action");
  * - managers (1) and monitors (4, 10) see every non-expert point, read-only;
  * - the action flags (canEdit, canSign, canHold, …) are the stored ones for the people who act on the point (owner,
  *   responsible user, assigned expert) and all false for everyone else.
@@ -57,9 +58,9 @@ export function isActor(point: StoredTask, user: AuthUser): boolean {
   return point.ownerId === user.id || point.responsibleUserId === user.id || (point._experts ?? []).includes(user.id);
 }
 
-/** Points in the user's own lists ("Мои задачи"): not expert reviews. */
+/** Points in the user's own lists ("Мои задачи"): an expert review only for its assigned experts. */
 export function isListedFor(point: StoredTask, user: AuthUser): boolean {
-  if (point._kind === 'expert') return false;
+  if (point._kind === 'expert') return (point._experts ?? []).includes(user.id);
   if (point.ownerId === user.id || point.responsibleUserId === user.id) return true;
   if ((point._viewers ?? []).includes(user.id)) return true;
   return hasRole(user, ...STAFF_ROLES);
@@ -167,10 +168,13 @@ export async function visiblePoints(s: Services, user: AuthUser): Promise<Stored
 function listWhere(user: AuthUser, kind: ListKind, q: ListQuery, now: number): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
-  const where = [`collection = 'points'`, `NOT t_expert`];
-  if (!hasRole(user, ...STAFF_ROLES)) {
+  const where = [`collection = 'points'`];
+  const assignedExpertise = `(t_expert AND data->'_experts' @> ${p(JSON.stringify([user.id]))}::jsonb)`;
+  if (hasRole(user, ...STAFF_ROLES)) where.push(`(NOT t_expert OR ${assignedExpertise})`);
+  else {
     const me = p(JSON.stringify(user.id));
-    where.push(`(t_owner = ${me}::jsonb OR t_responsible = ${me}::jsonb OR t_viewers @> ${p(JSON.stringify([user.id]))}::jsonb)`);
+    const mine = `(t_owner = ${me}::jsonb OR t_responsible = ${me}::jsonb OR t_viewers @> ${p(JSON.stringify([user.id]))}::jsonb)`;
+    where.push(`(${assignedExpertise} OR (NOT t_expert AND ${mine}))`);
   }
   const open = `(t_sort::numeric < 1000)`;
   const expired = () => `coalesce(${open} AND t_deadline < ${p(now)}, false)`;

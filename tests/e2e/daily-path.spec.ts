@@ -173,6 +173,18 @@ test.describe('expert', () => {
     await expect(glove.getByRole('cell').nth(1)).toContainText('Сенсорная перчатка для реабилитации');
     for (const cell of await rows.locator('td:nth-child(2)').all()) await expect(cell).not.toHaveText('—');
     await screenshot(page, 'tasks-expertise-projects-1440');
+
+    // The expertises are the expert's tasks: «Все» holds them, and those awaiting the expert «Требуют действий».
+    const all = await apiGet<{ count: number }>(page.request, token, `${MAIN}/project-point/count`);
+    const active = await apiGet<{ count: number }>(page.request, token, `${MAIN}/project-point/active-count`);
+    expect(all.count).toBeGreaterThan(expertise._meta.totalCount);
+    expect(active.count).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: /^Все/ }).click();
+    await expect(page.getByRole('tab', { name: /^Все/ }).getByTestId('tab-count')).toHaveText(String(all.count));
+    await expect(page.getByRole('tab', { name: /^Требуют действий/ }).getByTestId('tab-count')).toHaveText(String(active.count));
+    await expect(rows.filter({ hasText: 'Экспертиза заявки № 1042' })).toBeVisible();
+    await page.getByRole('tab', { name: /^Требуют действий/ }).click();
+    await expect(rows.filter({ hasText: 'Экспертиза заявки № 1057' })).toBeVisible();
   });
 });
 

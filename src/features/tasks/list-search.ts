@@ -77,7 +77,8 @@ export function kindTabs(isExpert: boolean): KindTab[] {
     { kind: 'expired', label: 'Просроченные', counted: null },
     { kind: 'notes', label: 'Черновики', counted: null },
   ];
-  // The expertise list is not part of "Все": its count sits on its own tab, so each count is the size of its list.
+  // The expertise list is the expert's reviews among all their tasks: they are in "Все" and, while they await the
+  // expert, in "Требуют действий" too; its own tab counts its list.
   if (isExpert) tabs.splice(3, 0, { kind: 'expert', label: 'Экспертиза', counted: 'expert-count' });
   return tabs;
 }
