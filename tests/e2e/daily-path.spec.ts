@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiGet, expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { QUESTIONNAIRE, dismissFirstDialog } from './offline-support';
+import { signInAsUserId } from './user-sessions';
 
 /**
  * Issue 17: the grantee's daily path. A second application is an explicit choice; the calendar shows deadlines
@@ -87,6 +89,22 @@ test.describe('another application to the same competition', () => {
 });
 
 test.describe('continue where you left off', () => {
+  test('a returning visit opens the questionnaire at the field last edited', async ({ page }) => {
+    // A user of its own: nobody else types into this draft.
+    await signInAsUserId(page, 110);
+    await page.goto(QUESTIONNAIRE);
+    await dismissFirstDialog(page);
+    const field = page.getByRole('textbox', { name: /^Торговая марка продукта/ });
+    await field.click();
+    await page.keyboard.type('Продолжу отсюда');
+    await expect(page.getByTestId('save-state')).toHaveText('Все изменения сохранены');
+    await page.reload();
+    await expect(field).toHaveValue('Продолжу отсюда');
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    await screenshot(page, 'questionnaire-continue-1440');
+  });
+
   test('drafts and the competition’s offer show when each draft was last saved', async ({ page }) => {
     const { token } = await signIn(page, 'grantee');
     const notes = await apiGet<{ name: string; savedAt?: string | null }[]>(page.request, token, `${MAIN}/notes`);

@@ -60,13 +60,33 @@ function markIntroSeen(hash: string): void {
   }
 }
 
+const lastFieldKey = (hash: string) => `questionnaire-last-field:${hash}`;
+
+/** The field last edited in this draft on this device: the form opens there again («continue where you left off»). */
+function lastEditedSlot(hash: string): string | null {
+  try {
+    return localStorage.getItem(lastFieldKey(hash));
+  } catch {
+    return null;
+  }
+}
+
+function rememberLastEdited(hash: string, slot: string): void {
+  try {
+    localStorage.setItem(lastFieldKey(hash), slot);
+  } catch {
+    // Storage refused: the form opens at its top next time.
+  }
+}
+
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
-export function focusSlot(slot: string) {
+export function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth'): boolean {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
-  if (!el) return;
-  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (!el) return false;
+  el.scrollIntoView({ block: 'center', behavior });
   const control = el.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select, button');
   control?.focus({ preventScroll: true });
+  return true;
 }
 
 export function FormRoot(props: FormRootProps) {
@@ -208,9 +228,14 @@ export function FormRoot(props: FormRootProps) {
     [clearLookupFilled, def, fieldOf, store, validateOne],
   );
 
+  const lastEdited = useRef<string | null>(null);
   const onChanged = useCallback(
     (slot: string, value: unknown) => {
       store.setValue(slot, value);
+      if (props.hash && lastEdited.current !== slot) {
+        lastEdited.current = slot;
+        rememberLastEdited(props.hash, slot);
+      }
       const editedAction = actionId();
       editedIn.current.set(slot, editedAction);
       lookupFilled.current.delete(slot);
@@ -227,8 +252,19 @@ export function FormRoot(props: FormRootProps) {
         if (/^\d{10}(\d{2})?$/.test(text)) void lookup(slot, found.groupIndex, text, editedAction);
       }
     },
-    [actionId, fieldOf, lookup, scheduleServerCheck, store, validateOne],
+    [actionId, fieldOf, lookup, props.hash, scheduleServerCheck, store, validateOne],
   );
+
+  // Continue where you left off: a returning visit opens at the field last edited (not on the first visit, which
+  // belongs to the first dialog), unless the person already put the focus somewhere.
+  useEffect(() => {
+    if (!props.hash || !introSeen(props.hash)) return;
+    const slot = lastEditedSlot(props.hash);
+    if (!slot || document.activeElement !== document.body) return;
+    focusSlot(slot, 'auto');
+    // Once per opening of the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onBlurred = useCallback(
     (slot: string) => {
