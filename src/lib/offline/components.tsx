@@ -1,7 +1,8 @@
 import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
-import { pluralRu, saveStateText, useDraftSyncState } from './save-state';
+import { pluralRu } from '../plural';
+import { saveStateText, useDraftSyncState } from './save-state';
 
 /**
  * What the user sees of the offline layer on a questionnaire (DESIGN.md "Offline drafts"): the save state and the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pendingText, pluralRu, saveStateText } from './save-state';
+import { pluralRu } from '../plural';
+import { pendingText, saveStateText } from './save-state';
 
 describe('save-state texts (DESIGN.md "Offline drafts")', () => {
   it.each([

@@ -1,15 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { pluralRu } from '../plural';
 import { getDraftStore, type DraftStore, type DraftSyncState } from './draft-store';
-
-/** Russian plural form: 1 изменение, 2 изменения, 5 изменений, 11 изменений, 21 изменение, 22 изменения. */
-export function pluralRu(count: number, one: string, few: string, many: string): string {
-  const n = Math.abs(count) % 100;
-  const last = n % 10;
-  if (n >= 11 && n <= 14) return many;
-  if (last === 1) return one;
-  if (last >= 2 && last <= 4) return few;
-  return many;
-}
 
 /** "N изменений ожидают отправки" with the plural forms of both words. */
 export function pendingText(count: number): string {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { pluralRu } from '@/lib/offline/save-state';
+import { pluralRu } from '@/lib/plural';
 import { parseSlotKey } from '../model/slots';
 import { progressText, useProgress } from '../model/progress';
 import { useFormContext } from './form-context';

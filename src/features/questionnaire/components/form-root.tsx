@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
 import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
 import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
-import { pluralRu } from '@/lib/offline/save-state';
+import { pluralRu } from '@/lib/plural';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { lookupCompany } from '../api/company-lookup';
 import { createApplication } from '../api/create-application';

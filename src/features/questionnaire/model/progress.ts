@@ -1,3 +1,4 @@
+import { pluralRu } from '@/lib/plural';
 import { useSyncExternalStore } from 'react';
 import { isEmptyValue } from '../rules/validators';
 import { isDecorative, isFileField, type FieldDef, type FormDefinition } from './definition';
@@ -73,6 +74,5 @@ export function useProgress(store: FormStore, def: FormDefinition, section?: str
 
 /** «Заполнено 18 из 27 обязательных полей» (genitive after «из»: 1, 21 … → «обязательного поля»). */
 export function progressText({ filled, required }: Progress): string {
-  const one = required % 10 === 1 && required % 100 !== 11;
-  return `Заполнено ${filled} из ${required} ${one ? 'обязательного поля' : 'обязательных полей'}`;
+  return `Заполнено ${filled} из ${required} ${pluralRu(required, 'обязательного поля', 'обязательных полей', 'обязательных полей')}`;
 }
