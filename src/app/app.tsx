@@ -12,7 +12,7 @@ import { forgetUserRecord } from '@/features/auth/user-record';
 import { consumeTokenLink } from '@/features/auth/token-link';
 import { preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
-import { AppStatusDock } from '@/lib/pwa/app-status-dock';
+import { AppStatusDock } from '@/components/offline/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { registerServiceWorker } from '@/lib/pwa/service-worker';
 

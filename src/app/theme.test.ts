@@ -98,8 +98,8 @@ const OUTSIDE_CABINET = [
   'src/features/auth/components/login-page.tsx',
   'src/components/status-views.tsx',
   'src/components/toaster-view.tsx',
-  'src/lib/pwa/app-status-dock.tsx',
-  'src/lib/offline/offline-banner.tsx',
+  'src/components/offline/app-status-dock.tsx',
+  'src/components/offline/offline-banner.tsx',
 ].map((f) => path.join(ROOT, f));
 
 describe('lean Chakra theme', () => {

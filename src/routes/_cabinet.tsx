@@ -23,7 +23,7 @@ import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
-import { OfflineBanner } from '@/lib/offline/offline-banner';
+import { OfflineBanner } from '@/components/offline/offline-banner';
 import { serviceMessageQuery } from '@/features/service-message/api/queries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { PHONE_MASK, formatPhone } from '@/features/questionnaire/rules/input-behaviour';

@@ -10,7 +10,7 @@ import { countRender, FieldMarks } from './field-marks';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
 import { RichText } from '@/components/rich-text';
-import { FailingEditNotice, useFailingEdit, useRejectedMessage } from '@/lib/offline/components';
+import { FailingEditNotice, useFailingEdit, useRejectedMessage } from '@/components/offline/save-state-views';
 
 /** The input of one slot: the only component that re-renders when the user types into it. */
 const SlotInput = memo(function SlotInput({ field, slot, invalid }: { field: FieldDef; slot: string; invalid: boolean }) {

@@ -6,7 +6,7 @@ import { ApiError, errorToastText } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
 import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
-import { RejectedEdits, SaveStateIndicator } from '@/lib/offline/components';
+import { RejectedEdits, SaveStateIndicator } from '@/components/offline/save-state-views';
 import { pluralRu } from '@/lib/plural';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { lookupCompany } from '../api/company-lookup';

@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useUnsentCount } from '../offline/status';
-import { promptInstall, useCanInstall } from './install';
-import { applyUpdate, useUpdateAvailable } from './service-worker';
+import { useUnsentCount } from '@/lib/offline/status';
+import { promptInstall, useCanInstall } from '@/lib/pwa/install';
+import { applyUpdate, useUpdateAvailable } from '@/lib/pwa/service-worker';
 
 /**
  * The app-wide status: the update prompt and the install action at the bottom centre (toasts live bottom-right, the

@@ -1,14 +1,13 @@
 import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
-import { getDraftStore, type DraftStore, type DraftSyncStatus } from './draft-store';
-import { pluralRu } from '../plural';
-import { saveStateText, useDraftSyncState } from './save-state';
+import { getDraftStore, type DraftStore, type DraftSyncStatus } from '@/lib/offline/draft-store';
+import { pluralRu } from '@/lib/plural';
+import { saveStateText, useDraftSyncState } from '@/lib/offline/save-state';
 
 /**
  * What the user sees of the offline layer on a questionnaire (DESIGN.md "Offline drafts"): the save state and the
  * edits the server refused with its messages. The global "Нет соединения" banner is in offline-banner.tsx.
  */
-export { OfflineBanner, OFFLINE_BANNER_TEXT } from './offline-banner';
 const DOT: Record<DraftSyncStatus, string> = {
   saved: 'green.solid',
   saving: 'brand.solid',

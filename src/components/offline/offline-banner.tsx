@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { useOnline } from './connectivity';
+import { useOnline } from '@/lib/offline/connectivity';
 
 export const OFFLINE_BANNER_TEXT = 'Нет соединения — изменения сохраняются на устройстве';
 
