@@ -7,9 +7,6 @@ import { NotFoundView } from '@/components/status-views';
 import { Box, Spinner } from '@chakra-ui/react';
 import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
 
 declare module '@tanstack/react-router' {
   interface Register {

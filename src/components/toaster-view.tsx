@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import type { ToastOptions } from './toaster';
+import type { ToastOptions } from './toast-options';
 import { TOAST_OFFSET_RIGHT_VAR, TOAST_OFFSET_VAR } from './use-toast-clearance';
 
 /**

@@ -1,15 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
-/** What a toast shows (a subset of Chakra's toast options). */
-export interface ToastOptions {
-  type: 'success' | 'error' | 'info' | 'warning' | 'loading';
-  title: string;
-  description?: string;
-  closable?: boolean;
-  duration?: number;
-  /** A button in the toast (e.g. «Отменить» of an undoable removal). */
-  action?: { label: string; onClick: () => void };
-}
+export type { ToastOptions } from './toast-options';
+import type { ToastOptions } from './toast-options';
 
 type View = ComponentType<{ onReady: (create: (options: ToastOptions) => void) => void }>;
 

@@ -3,7 +3,7 @@ import { Connectivity } from './connectivity';
 import { isClosedConnectionError, isQuotaError, OfflineDatabase } from './database';
 import { DeviceOutbox } from './device-outbox';
 import { EditJournal, type JournalStorage } from './journal';
-import type { DraftChange, DraftStore, DraftSyncState, DraftValue } from './draft-store';
+import type { DraftChange, DraftStore, DraftSyncState, DraftValue, RemoteChangeListener } from './draft-types';
 import { computeSyncState } from './sync-state';
 import { isSendable, isUnsent, mergeDraft, mergeIntoMirror, mirrorOfDraft, purgeAcknowledged, seedSeq, storedSeq, valuesOf } from './outbox';
 import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
@@ -61,8 +61,6 @@ export interface OfflineStoreOptions {
   /** navigator.storage.persist(), asked once on the first unsent edit. */
   requestPersistence?: () => Promise<boolean>;
 }
-
-export type RemoteChangeListener = (change: { cleared: boolean; changes: DraftChange[] }) => void;
 
 export class OfflineDraftStore implements DraftStore {
   readonly connectivity: Connectivity;

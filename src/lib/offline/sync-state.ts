@@ -1,4 +1,4 @@
-import type { DraftSyncState, DraftSyncStatus, FailingEdit, RejectedEdit } from './draft-store';
+import type { DraftSyncState, DraftSyncStatus, FailingEdit, RejectedEdit } from './draft-types';
 import { userIdOfHash, type OutboxRow } from './schema';
 
 /** After this many refusals by the server an edit is shown at its field: «Сервер не принимает изменение». */

@@ -15,7 +15,7 @@ import { questionnaireKeys } from '../api/keys';
 import { saveApplicationNote } from '../api/save-note';
 import { savePoint, submitPoint } from '../api/save-point';
 import { validateValue } from '../api/validate-value';
-import { FIELD_TYPE, type AttachedFile, type FormDefinition } from '../model/definition';
+import { FIELD_TYPE, type AttachedFile, type FormDefinition, type QuestionnaireSource } from '../model/definition';
 import { FormStore } from '../model/form-store';
 import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, validateAll, validateSlot, type PointValue } from '../model/slots';
 import { needsPluginBanner } from '../rules/plugin-banner';
@@ -23,7 +23,6 @@ import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
 import { InfoDialog } from './info-dialog';
-import type { QuestionnaireSource } from './questionnaire-form';
 import { SectionView } from './section-view';
 import { SubmitBar } from './submit-bar';
 

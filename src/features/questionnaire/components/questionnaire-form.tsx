@@ -5,11 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { draftHash, getDraftStore } from '@/lib/offline/draft-store';
 import { errorToastText } from '@/lib/api/errors';
 import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
-import { buildDefinition } from '../model/definition';
+import { buildDefinition, type QuestionnaireSource } from '../model/definition';
 import { isEditablePoint } from '../rules/editable';
 import { FormRoot } from './form-root';
 
-export type QuestionnaireSource = { kind: 'create'; code1C: string } | { kind: 'point'; pointId: number };
 
 export interface QuestionnaireFormProps {
   source: QuestionnaireSource;

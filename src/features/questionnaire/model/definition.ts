@@ -216,3 +216,6 @@ export function buildDefinition(q: Questionnaire, options: { newApplication?: bo
 /** Fields that hold no value of their own. */
 export const isDecorative = (def: FieldDef) => def.dataType === 'group' || def.dataType === 'actionButton' || def.dataType === 'rules';
 export const isFileField = (def: FieldDef) => def.dataType === 'file' || def.dataType === 'dropFile';
+
+/** Where a questionnaire comes from: a new application to a competition, or a task (point). */
+export type QuestionnaireSource = { kind: 'create'; code1C: string } | { kind: 'point'; pointId: number };
