@@ -254,10 +254,10 @@ export function FormRoot(props: FormRootProps) {
     [actionId, fieldOf, lookup, props.hash, scheduleServerCheck, store, validateOne],
   );
 
-  // Continue where you left off: a returning visit opens at the field last edited (not on the first visit, which
-  // belongs to the first dialog), unless the person already put the focus somewhere.
+  // Continue where you left off: a returning visit opens at the field last edited (where the questionnaire has a first
+  // dialog, not on the first visit, which belongs to it), unless the person already put the focus somewhere.
   useEffect(() => {
-    if (!props.hash || !introSeen(props.hash)) return;
+    if (!props.hash || (def.description && !introSeen(props.hash))) return;
     const slot = lastEditedSlot(props.hash);
     if (!slot || document.activeElement !== document.body) return;
     focusSlot(slot, 'auto');
