@@ -204,6 +204,23 @@ test('one edit the server keeps refusing is shown at its field and never holds b
   await context.close();
 });
 
+test('the very first screen a fresh device opens is kept: the questionnaire opened from a link reopens offline', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // A user whose device has never run the cabinet: the questionnaire is the first screen, loaded before the offline
+  // layer has proved who is signed in.
+  const context = await signedInContext(browser, 8);
+  const page = await context.newPage();
+  await page.goto(QUESTIONNAIRE);
+  await expect(page.getByText('Название проекта').first()).toBeVisible({ timeout: 30_000 });
+  await waitForServiceWorker(page);
+  await keptForOffline(page, 0, { documents: true });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Название проекта').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Не удалось открыть страницу')).toHaveCount(0);
+  await context.close();
+});
+
 test('actions that need the server are refused offline in plain words, never promised and dropped after a reload', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await signedInContext(browser, GRANTEE);
