@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  CloseButton,
   Dialog,
   Field,
   HStack,
@@ -24,6 +23,7 @@ import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
 import { useSendFeedback } from '../api/send-feedback';
 import { attachmentProblems, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { DialogCloseX } from '@/components/dialog-close';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -278,9 +278,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                 </Button>
               </Dialog.Footer>
             </form>
-            <Dialog.CloseTrigger asChild disabled={send.isPending}>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
+            <DialogCloseX disabled={send.isPending} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

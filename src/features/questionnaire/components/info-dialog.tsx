@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { RichText } from '@/components/rich-text';
 import { phoneFullDialog } from './dialog-size';
+import { DialogCloseX } from '@/components/dialog-close';
 
 /** A dialog with server-provided (sanitised) text: the questionnaire's first dialog and action buttons. */
 export function InfoDialog(props: { open: boolean; onClose: () => void; title: string; html: string; finalFocusEl?: () => HTMLElement | null }) {
@@ -20,9 +21,7 @@ export function InfoDialog(props: { open: boolean; onClose: () => void; title: s
             <Dialog.Footer>
               <Button onClick={onClose}>Понятно</Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
+            <DialogCloseX />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { components } from '@/lib/api/generated/main';
 import { phoneFullDialog } from './dialog-size';
+import { DialogCloseX } from '@/components/dialog-close';
 
 export type ParsedResult = components['schemas']['ParsedDocumentResult'];
 
@@ -99,9 +100,7 @@ export default function RecognitionDialog(props: {
                 </>
               )}
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" disabled={!!busy} />
-            </Dialog.CloseTrigger>
+            <DialogCloseX disabled={!!busy} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

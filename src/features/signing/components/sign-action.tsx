@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, Dialog, HStack, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, HStack, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getConfig } from '@/lib/config';
@@ -18,6 +18,7 @@ import { runSigningSequence, type SequenceProgress } from '../sequence';
 import { canSignPoint, signDialogProblems } from '../signing-rule';
 import { AttorneySection, type AttorneyInfo } from './attorney-section';
 import { CertificateList } from './certificate-list';
+import { DialogCloseX } from '@/components/dialog-close';
 
 export interface SignErrorDetails {
   owner: string;
@@ -221,9 +222,7 @@ function CertificateDialog(props: {
                 Подписать
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
+            <DialogCloseX />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorToastText } from '@/lib/api/errors';
 import { DIALOG_WIDTH } from '@/lib/limits';
 import { notifyError, notifySuccess } from '@/components/toaster';
 import { useChangeResponsible } from '../api/change-responsible';
+import { DialogCloseX } from '@/components/dialog-close';
 
 export interface AssignableUser {
   id: number;
@@ -78,9 +79,7 @@ export function AssignDialog(props: {
                 Назначить
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Закрыть" />
-            </Dialog.CloseTrigger>
+            <DialogCloseX />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

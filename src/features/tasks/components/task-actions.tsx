@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { errorToastText } from '@/lib/api/errors';
 import { DIALOG_WIDTH } from '@/lib/limits';
@@ -11,6 +11,7 @@ import { useArchivePoint } from '../api/archive';
 import { useUnarchivePoint } from '../api/unarchive';
 import { downloadPdf, downloadZip } from '../api/downloads';
 import type { TaskButtons } from '../task-buttons';
+import { DialogCloseX } from '@/components/dialog-close';
 
 /**
  * SPEC §2 task preview buttons and their toasts (SPEC §8): "Отозвать заявку" (confirmation, max width 400),
@@ -118,9 +119,7 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
                   Отозвать
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Закрыть" />
-              </Dialog.CloseTrigger>
+              <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import {
   Button,
   Checkbox,
-  CloseButton,
   Dialog,
   Portal,
   Skeleton,
@@ -24,6 +23,7 @@ import { useSetGroups } from "../api/set-groups";
 import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
 import { displayName } from "./users-table";
+import { DialogCloseX } from '@/components/dialog-close';
 
 const exclusiveNote = `Роли ${EXCLUSIVE_ROLE_KINDS.flat()
   .map((id) => `«${ROLE_NAMES[id as RoleId]}»`)
@@ -179,9 +179,7 @@ export function AssignGroupsDialog(props: {
                   Назначить
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Закрыть" />
-              </Dialog.CloseTrigger>
+              <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>
