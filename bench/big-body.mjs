@@ -2,10 +2,10 @@
 // Bounded and loopback only: one server on 127.0.0.1 (BENCH_PORT, default 5180, in-memory database), two bodies in
 // parallel, then eight; every request gives up after 60 s. Prints resident memory (VmRSS now, VmHWM peak) before and
 // after, and how long the server took to answer. `root` is the checkout to run (default: this one).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import { startReferenceServer } from './reference-server.mjs';
 
 const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..'));
 const PORT = Number(process.env.BENCH_PORT ?? 5180);
@@ -44,12 +44,7 @@ function send() {
   });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('запущен') && resolve()));
+const server = await startReferenceServer(ROOT, PORT);
 try {
   const idle = memory(server.pid);
   const two = await Promise.all([send(), send()]);

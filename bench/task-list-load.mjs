@@ -4,8 +4,8 @@
 // 10) or until 5,000 calls in all; each call gives up after 10 s (counted as a timeout). Half of the clients are a
 // grantee (own tasks), half a manager (every task). Prints req/s, p50, p95, p99 and errors per level.
 // `root` is the checkout to run (default: this one), so one command measures before and after a change.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startReferenceServer } from './reference-server.mjs';
 
 const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..'));
 const PORT = Number(process.env.BENCH_PORT ?? 5180);
@@ -55,12 +55,7 @@ async function level(clients, tokens) {
   return { clients, calls, ok: latencies.length, reqPerSec: Math.round((latencies.length / seconds) * 10) / 10, p50ms: round(pct(latencies, 50)), p95ms: round(pct(latencies, 95)), p99ms: round(pct(latencies, 99)), errors, timeouts };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('запущен') && resolve()));
+const server = await startReferenceServer(ROOT, PORT);
 try {
   const tokens = [await tokenOf(7), await tokenOf(1)];
   await level(2, tokens); // warm-up
