@@ -79,13 +79,12 @@ function rememberLastEdited(hash: string, slot: string): void {
 }
 
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
-export function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth'): boolean {
+export function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
-  if (!el) return false;
+  if (!el) return;
   el.scrollIntoView({ block: 'center', behavior });
   const control = el.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select, button');
   control?.focus({ preventScroll: true });
-  return true;
 }
 
 export function FormRoot(props: FormRootProps) {
