@@ -23,7 +23,8 @@ import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
 import { InfoDialog } from './info-dialog';
-import { SectionView } from './section-view';
+import { firstScreenSections, useProgressiveSections } from './progressive';
+import { SectionPlaceholder, SectionView } from './section-view';
 import { SubmitBar } from './submit-bar';
 
 const SERVER_CHECK_DELAY_MS = 600;
@@ -78,6 +79,12 @@ function rememberLastEdited(hash: string, slot: string): void {
   }
 }
 
+/** The field a returning visit opens at (none on the first visit of a questionnaire with a first dialog). */
+function resumeSlot(hash: string, hasFirstDialog: boolean): string | null {
+  if (!hash || (hasFirstDialog && !introSeen(hash))) return null;
+  return lastEditedSlot(hash);
+}
+
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
 export function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
@@ -102,6 +109,23 @@ export function FormRoot(props: FormRootProps) {
       }),
   );
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // Issue 19: the first screen's groups at once, the rest in idle slices; a returning visit renders at once every group
+  // up to the field last edited, which it focuses.
+  const [initialSections] = useState(() => {
+    const resumeAt = resumeSlot(props.hash, !!def.description);
+    const code = resumeAt ? parseSlotKey(resumeAt)?.code : undefined;
+    const resumeSection = code ? def.sections.findIndex((section) => section.fields.some((f) => f.code === code)) : -1;
+    return Math.max(firstScreenSections(def.sections), resumeSection + 1);
+  });
+  const { shown: shownSections, renderAll } = useProgressiveSections(def.sections.length, initialSections);
+  /** Focuses a field, rendering first the groups not rendered yet. */
+  const focusField = useCallback(
+    (slot: string, behavior?: ScrollBehavior) => {
+      renderAll();
+      focusSlot(slot, behavior);
+    },
+    [renderAll],
+  );
 
   const fieldOf = useCallback((slot: string) => {
     const parsed = parseSlotKey(slot);
@@ -256,8 +280,7 @@ export function FormRoot(props: FormRootProps) {
   // Continue where you left off: a returning visit opens at the field last edited (where the questionnaire has a first
   // dialog, not on the first visit, which belongs to it), unless the person already put the focus somewhere.
   useEffect(() => {
-    if (!props.hash || (def.description && !introSeen(props.hash))) return;
-    const slot = lastEditedSlot(props.hash);
+    const slot = resumeSlot(props.hash, !!def.description);
     if (!slot || document.activeElement !== document.body) return;
     focusSlot(slot, 'auto');
     // Once per opening of the form.
@@ -349,7 +372,7 @@ export function FormRoot(props: FormRootProps) {
   const checkForm = (required: boolean): boolean => {
     const errors = markErrors(required);
     if (errors.length) {
-      focusSlot(errors[0]!.key);
+      focusField(errors[0]!.key);
       notifyError(`Проверьте анкету: ${errors.length} ${pluralRu(errors.length, 'поле требует', 'поля требуют', 'полей требуют')} исправления`);
       return false;
     }
@@ -367,7 +390,7 @@ export function FormRoot(props: FormRootProps) {
       first ??= slot;
     }
     notifyError(errorToastText(error, fallback, (code) => def.fields.get(code)?.name));
-    if (first) focusSlot(first);
+    if (first) focusField(first);
   };
 
   const submit = async (kind: 'send' | 'save' | 'note') => {
@@ -439,7 +462,7 @@ export function FormRoot(props: FormRootProps) {
             </Button>
           )}
           <Box mt="3">
-            <FormCheck check={() => markErrors(true)} focus={focusSlot} />
+            <FormCheck check={() => markErrors(true)} focus={focusField} />
           </Box>
         </Box>
         <RejectedEdits hash={props.hash} fieldTitle={(key) => def.fields.get(parseSlotKey(key)?.code ?? '')?.name} />
@@ -452,9 +475,9 @@ export function FormRoot(props: FormRootProps) {
             </Alert.Content>
           </Alert.Root>
         )}
-        {def.sections.map((section) => (
-          <SectionView key={section.code} section={section} />
-        ))}
+        {def.sections.map((section, index) =>
+          index < shownSections ? <SectionView key={section.code} section={section} /> : <SectionPlaceholder key={section.code} section={section} />,
+        )}
         <SubmitBar
           mode={source.kind}
           dateSubmitFrom={def.dateSubmitFrom}

@@ -87,3 +87,8 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
     </Box>
   );
 });
+
+/** A group not rendered yet (issue 19): keeps roughly its place so the page does not jump when it comes. */
+export function SectionPlaceholder({ section }: { section: SectionDef }) {
+  return <div aria-hidden="true" data-section-pending={section.code} style={{ minHeight: `${Math.max(1, section.fields.length) * 5.5}rem` }} />;
+}

@@ -1,0 +1,56 @@
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { SectionDef } from '../model/definition';
+
+/** Fields rendered with the first frame: more than a phone or a desktop screen shows above the fold. */
+export const FIRST_SCREEN_FIELDS = 12;
+
+/** How many of the first groups hold the first screen's fields (at least one group). */
+export function firstScreenSections(sections: readonly Pick<SectionDef, 'fields'>[], fields = FIRST_SCREEN_FIELDS): number {
+  let count = 0;
+  let seen = 0;
+  for (const section of sections) {
+    count += 1;
+    seen += section.fields.length;
+    if (seen >= fields) break;
+  }
+  return Math.max(1, Math.min(count, sections.length));
+}
+
+type IdleHandle = { cancel: () => void };
+
+function whenIdle(run: () => void): IdleHandle {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+    // The time-out keeps the rest coming on a page that is never idle (a busy phone): the form is whole within seconds.
+    const id = window.requestIdleCallback(run, { timeout: 500 });
+    return { cancel: () => window.cancelIdleCallback(id) };
+  }
+  const id = setTimeout(run, 0);
+  return { cancel: () => clearTimeout(id) };
+}
+
+/**
+ * Issue 19: a long questionnaire renders the groups of its first screen at once and the others one group per idle
+ * slice, as a transition (React yields to typing and clicks while it renders them). `renderAll()` renders every group
+ * synchronously before something needs a field that may not be there yet: focusing the first error (SPEC §5), a link of
+ * «Проверить анкету», the field last edited on a returning visit.
+ */
+export function useProgressiveSections(total: number, initial: number) {
+  const [shown, setShown] = useState(() => Math.min(total, initial));
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+
+  useEffect(() => {
+    if (shown >= total) return;
+    const handle = whenIdle(() => startTransition(() => setShown((n) => Math.min(total, n + 1))));
+    return () => handle.cancel();
+  }, [shown, total]);
+
+  const renderAll = useCallback(() => {
+    if (shownRef.current >= total) return;
+    flushSync(() => setShown(total));
+    shownRef.current = total;
+  }, [total]);
+
+  return { shown, renderAll };
+}
