@@ -1,7 +1,7 @@
 // npm run bench — measures the DESIGN.md budgets against the built app and the reference back end on this machine.
 // A benchmark, not a test: it prints a table, writes bench/results.json and bench/results.md, and exits 0 even when a
 // budget is missed (the deterministic bundle-size check that fails CI is scripts/check-bundle-budget.mjs, run by npm test).
-// DIST_DIR (default dist) picks the build, BENCH_PORT the port, BENCH_ONLY=js,lighthouse,offline,keystroke,render,lists,outbox a
+// DIST_DIR (default dist) picks the build, BENCH_BASELINE a build to compare with in the same run, BENCH_PORT the port, BENCH_ONLY=js,lighthouse,offline,keystroke,blocking,render,lists,outbox a
 // part, BENCH_LH_RUNS the Lighthouse runs per page (median), BENCH_LH_SAVE a folder for the full Lighthouse reports.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { measureRoutes } from '../scripts/check-bundle-budget.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
-const BASE = `http://127.0.0.1:${PORT}`;
+let BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -25,21 +25,26 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.lengt
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : null; };
 
 const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-const results = { date: new Date().toISOString(), dist: path.relative(ROOT, DIST), machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) }, sections: {} };
+// BENCH_BASELINE=<build folder>: every measured section runs on that build ("before") and then on DIST ("after") in
+// the same run, so the two are compared under the same load of a shared machine.
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(ROOT, process.env.BENCH_BASELINE) : null;
+let label = '';
+const results = { date: new Date().toISOString(), dist: path.relative(ROOT, DIST), ...(BASELINE ? { baseline: path.basename(BASELINE) } : {}), machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) }, sections: {} };
 const rows = [];
 function row(section, metric, value, budget, ok, how) {
+  if (label) metric = `${metric} — ${label}`;
   rows.push({ section, metric, value, budget, ok, how });
   (results.sections[section] ??= []).push({ metric, value, budget, ok, how });
 }
 
-async function startServer() {
+async function startServer(dist = DIST, port = PORT) {
   const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: ':memory:', TEST_CONTROL: '1', SIGNING_MODE: 'demo', DIST_DIR: DIST },
+    env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:', TEST_CONTROL: '1', SIGNING_MODE: 'demo', DIST_DIR: dist },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for (let i = 0; i < 720; i++) {
-    try { if ((await fetch(`${BASE}/config.json`)).ok) return server; } catch { /* not yet */ }
+    try { if ((await fetch(`http://127.0.0.1:${port}/config.json`)).ok) return server; } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
   server.kill();
@@ -339,6 +344,48 @@ async function formFirstRender(browser, throttle) {
   row('questionnaire render', `PERF-300 navigation → all 300 fields in the DOM${cpu}`, `${Math.round(median(runs.map((r) => r.all)))} ms`, 'info', true, 'navigation start → 300 field slots rendered (the groups after the first screen come in idle slices)');
 }
 
+/**
+ * 5b. Main-thread blocking on a phone-like CPU, measured in the page (Lighthouse's simulated figures swing widely on a
+ * shared machine): CPU 4×, HTTP cache warm, service worker blocked; Long Tasks API from navigation start until 1.5 s
+ * after the screen's content shows; blocking time = Σ (task − 50 ms), as Lighthouse's TBT. Median of 5 loads.
+ */
+const BLOCKING_ROUTES = [
+  { route: '/tasks', login: 'grantee', ready: 'tbody tr' },
+  { route: '/programs', login: 'user', ready: 'main article h3' },
+  { route: '/projects/1?tab=rid', login: 'grantee', ready: '[data-testid="rid-card"]' },
+  { route: '/programs/create/START-2026', login: 'user', ready: 'form [data-slot] input' },
+];
+async function blockingTime(browser) {
+  for (const { route, login, ready } of BLOCKING_ROUTES) {
+    const context = await signedInContext(browser, login, { serviceWorkers: 'block' });
+    await context.addInitScript((selector) => {
+      window.__long = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+      const observer = new MutationObserver(() => {
+        if (window.__readyAt === undefined && document.querySelector(selector)) { window.__readyAt = performance.now(); observer.disconnect(); }
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    }, ready);
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const runs = [];
+    for (let i = 0; i < 6; i++) {
+      await page.goto(BASE + route);
+      const ok = await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 60000 }).then(() => true, () => false);
+      if (!ok) continue;
+      await page.waitForTimeout(1500);
+      const r = await page.evaluate(() => ({ ready: window.__readyAt, long: window.__long.filter(([start]) => start <= window.__readyAt + 1500) }));
+      // The first dialog of a questionnaire is remembered as seen: later loads are alike.
+      if (i > 0) runs.push({ ready: r.ready, blocking: r.long.reduce((n, [, d]) => n + Math.max(0, d - 50), 0), longest: Math.max(0, ...r.long.map(([, d]) => d)) });
+    }
+    await context.close();
+    if (!runs.length) { row('blocking (CPU 4×)', route, 'n/a', '≤ 300 ms', false, 'the screen did not show'); continue; }
+    const blocking = median(runs.map((r) => r.blocking));
+    row('blocking (CPU 4×)', `${route} blocking time / longest task / content shown`, `${Math.round(blocking)} ms / ${Math.round(median(runs.map((r) => r.longest)))} ms / ${Math.round(median(runs.map((r) => r.ready)))} ms`, '≤ 300 ms', blocking <= 300,
+      `in-page Long Tasks at CPU 4× from navigation to 1.5 s after "${ready}" shows: Σ(task − 50 ms); median of 5 loads, HTTP cache warm, service worker blocked`);
+  }
+}
+
 /** 6. Time from navigation to rows visible, warm cache. */
 async function listTimings(browser) {
   const cases = [['/tasks', 'grantee', 'tbody tr'], ['/users', 'admin', 'tbody tr']];
@@ -372,30 +419,46 @@ function bundleFromBuild() {
 }
 
 if (want('js')) bundleFromBuild();
-const server = await startServer();
+const servers = [await startServer()];
+if (BASELINE) servers.push(await startServer(BASELINE, PORT + 1));
+/** Runs a section on the baseline build first (when one is given), then on this one. */
+async function each(run) {
+  if (BASELINE) {
+    BASE = `http://127.0.0.1:${PORT + 1}`;
+    label = 'before';
+    await run();
+    BASE = `http://127.0.0.1:${PORT}`;
+    label = 'after';
+  }
+  await run();
+  label = '';
+}
 let browser;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  if (want('js')) await firstLoadJs(browser);
-  if (want('lighthouse')) await lighthouseRuns();
-  if (want('offline')) { await offlineRepeat(0); await offlineRepeat(4); }
-  if (want('keystroke')) { await keystrokes(browser, 0); await keystrokes(browser, 4); }
-  if (want('render')) { await formFirstRender(browser, 0); await formFirstRender(browser, 4); }
-  if (want('lists')) await listTimings(browser);
+  if (want('js')) await each(() => firstLoadJs(browser));
+  if (want('lighthouse')) await each(() => lighthouseRuns());
+  if (want('offline')) await each(async () => { await offlineRepeat(0); await offlineRepeat(4); });
+  if (want('keystroke')) await each(async () => { await keystrokes(browser, 0); await keystrokes(browser, 4); });
+  if (want('blocking')) await each(() => blockingTime(browser));
+  if (want('render')) await each(async () => { await formFirstRender(browser, 0); await formFirstRender(browser, 4); });
+  if (want('lists')) await each(() => listTimings(browser));
   if (want('outbox') && existsSync(path.join(ROOT, 'bench/outbox.mjs'))) {
     const { outboxReplay } = await import('./outbox.mjs');
-    for (const r of await outboxReplay({ base: BASE, browser, token })) row('outbox', r.metric, r.value, r.budget, r.ok, r.how);
+    await each(async () => {
+      for (const r of await outboxReplay({ base: BASE, browser, token })) row('outbox', r.metric, r.value, r.budget, r.ok, r.how);
+    });
   }
 } finally {
   await browser?.close();
-  server.kill();
+  for (const server of servers) server.kill();
 }
 
 results.machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
 await mkdir(path.join(ROOT, 'bench'), { recursive: true });
 await writeFile(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2));
 const load = (l) => l.join(' / ');
-const md = ['# Benchmark results', '', `${results.date}, ${results.dist}, ${results.machine.cores} cores, load average (1/5/15 min) ${load(results.machine.loadAverageAtStart)} at the start, ${load(results.machine.loadAverageAtEnd)} at the end`, '', '| section | metric | value | budget | met | how |', '|---|---|---|---|---|---|',
+const md = ['# Benchmark results', '', `${results.date}, ${results.dist}${BASELINE ? ` compared with ${path.basename(BASELINE)} (before)` : ''}, ${results.machine.cores} cores, load average (1/5/15 min) ${load(results.machine.loadAverageAtStart)} at the start, ${load(results.machine.loadAverageAtEnd)} at the end`, '', '| section | metric | value | budget | met | how |', '|---|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.section} | ${r.metric} | ${r.value} | ${r.budget} | ${r.ok ? 'yes' : '**no**'} | ${r.how} |`)].join('\n');
 await writeFile(path.join(ROOT, 'bench/results.md'), md + '\n');
 console.table(rows.map(({ section, metric, value, budget, ok }) => ({ section, metric, value: String(value), budget, met: ok ? 'yes' : 'NO' })));

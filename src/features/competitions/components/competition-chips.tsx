@@ -1,4 +1,4 @@
-import { Badge, HStack } from '@chakra-ui/react';
+import { colorVar } from '@/lib/token-var';
 
 /** Chip colours: a Chakra palette with the badge variant, or explicit tokens (WCAG contrast checked in src/app). */
 export type ChipColours = { colorPalette: string; variant: 'subtle' | 'solid' } | { bg: string; color: string };
@@ -11,25 +11,32 @@ export const COMPETITION_CHIP_COLOURS = {
   hasTasks: { bg: 'orange.700', color: 'white' },
 } as const satisfies Record<string, ChipColours>;
 
+/** The inline colours of a chip (plain elements, issue 19): the palette's subtle or solid pair, or explicit tokens. */
+function chipStyle(colours: ChipColours) {
+  if ('bg' in colours) return { background: colorVar(colours.bg), color: colorVar(colours.color) };
+  const [bg, fg] = colours.variant === 'solid' ? ['solid', 'contrast'] : ['subtle', 'fg'];
+  return { background: colorVar(`${colours.colorPalette}.${bg}`), color: colorVar(`${colours.colorPalette}.${fg}`) };
+}
+
 /** Status chip plus "Участвую" (the user has active points) and "Есть задачи!" (points wait for the user), SPEC §2. */
 export function CompetitionChips({ status, mine, hasTasks }: { status?: string | null; mine: boolean; hasTasks: boolean }) {
   return (
-    <HStack gap="2" wrap="wrap">
+    <div className="cab-line" style={{ gap: '0.5rem' }}>
       {status && (
-        <Badge {...(status === 'Прием заявок' ? COMPETITION_CHIP_COLOURS.accepting : COMPETITION_CHIP_COLOURS.otherStatus)} size="md" rounded="full" px="2.5">
+        <span className="cab-chip-md" style={chipStyle(status === 'Прием заявок' ? COMPETITION_CHIP_COLOURS.accepting : COMPETITION_CHIP_COLOURS.otherStatus)}>
           {status}
-        </Badge>
+        </span>
       )}
       {mine && (
-        <Badge {...COMPETITION_CHIP_COLOURS.mine} size="md" rounded="full" px="2.5">
+        <span className="cab-chip-md" style={chipStyle(COMPETITION_CHIP_COLOURS.mine)}>
           Участвую
-        </Badge>
+        </span>
       )}
       {hasTasks && (
-        <Badge {...COMPETITION_CHIP_COLOURS.hasTasks} size="md" rounded="full" px="2.5">
+        <span className="cab-chip-md" style={chipStyle(COMPETITION_CHIP_COLOURS.hasTasks)}>
           Есть задачи!
-        </Badge>
+        </span>
       )}
-    </HStack>
+    </div>
   );
 }

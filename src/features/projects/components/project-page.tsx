@@ -53,7 +53,6 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
         </Flex>
         <RequestButtons project={project} onSent={onRequestSent} />
       </Flex>
-      <ProjectWidget projectId={project.id} />
       <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" lazyMount unmountOnExit={false}>
         <Box overflowX="auto" mx={{ base: '-3', md: '0' }} px={{ base: '3', md: '0' }}>
           <Tabs.List minW="max-content">
@@ -91,6 +90,8 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
           </Tabs.Content>
         </Box>
       </Tabs.Root>
+      {/* Below the tabs: the widget arrives after the page has loaded, and nothing on screen moves when it does. */}
+      <ProjectWidget projectId={project.id} />
     </Stack>
   );
 }

@@ -34,5 +34,5 @@ export function ProjectWidget({ projectId }: { projectId: number }) {
 
   // Laid out (not display: none) while loading, so the frame measures its content at the page's width; its height
   // stays 0 until the widget reports one, and a failed widget's frame is removed.
-  return <Box ref={ref} data-testid="project-widget" data-state={mounted ? 'mounted' : 'idle'} mb={mounted ? '4' : '0'} />;
+  return <Box ref={ref} data-testid="project-widget" data-state={mounted ? 'mounted' : 'idle'} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { colorVar } from '@/lib/token-var';
 import { RID_SOURCE_LABELS, RID_STATUS_LABELS, canSubmit, formatRidDate, plannedNote, ridTitle, type Rid } from '../rid-rules';
 
 const STATUS_PALETTE = { pending: 'orange', applied: 'blue', registered: 'green' } as const;
@@ -7,12 +8,10 @@ const STATUS_PALETTE = { pending: 'orange', applied: 'blue', registered: 'green'
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
   return (
-    <Text fontSize="sm">
-      <Text as="span" color="fg.muted">
-        {label}:{' '}
-      </Text>
+    <p className="cab-sm">
+      <span className="cab-muted">{label}: </span>
       {children}
-    </Text>
+    </p>
   );
 }
 
@@ -44,36 +43,31 @@ export function RidCard({
   const note = rid.status === 'pending' ? plannedNote(rid.plannedAt, now) : null;
   const submit = canSubmit(rid);
 
+  // Issue 19: plain HTML with the theme's classes (app/hot-styles.ts): a card is repeated for every RID of a project.
   return (
-    <Card.Root size="sm" variant="outline" h="full" data-testid="rid-card" data-status={rid.status} data-source={rid.source} aria-label={title} as="article">
-      <Card.Header pb="0">
-        <HStack gap="2" wrap="wrap">
-          <Badge colorPalette={STATUS_PALETTE[rid.status]} variant="subtle">
+    <article className="cab-card" data-testid="rid-card" data-status={rid.status} data-source={rid.source} aria-label={title}>
+      <header>
+        <div className="cab-line" style={{ gap: '0.5rem' }}>
+          <span className="cab-chip" data-palette={STATUS_PALETTE[rid.status]}>
             {RID_STATUS_LABELS[rid.status]}
-          </Badge>
-          <Badge colorPalette={rid.source === 'planned' ? 'gray' : 'purple'} variant="outline">
+          </span>
+          <span className="cab-chip" data-palette={rid.source === 'planned' ? 'gray' : 'purple'} data-variant="outline">
             {RID_SOURCE_LABELS[rid.source]}
-          </Badge>
-        </HStack>
-        <Card.Title fontSize="md" mt="2" lineHeight="short">
-          {title}
-        </Card.Title>
-        {rid.kind && (
-          <Text fontSize="sm" color="fg.muted">
-            {rid.kind}
-          </Text>
-        )}
-      </Card.Header>
-      <Card.Body gap="1">
+          </span>
+        </div>
+        <h2 className="cab-card-title">{title}</h2>
+        {rid.kind && <p className="cab-sm cab-muted">{rid.kind}</p>}
+      </header>
+      <div className="cab-card-body">
         {rid.status === 'pending' && (
-          <Box>
+          <div>
             <Row label="Плановая дата">{formatRidDate(rid.plannedAt) ?? 'не указана'}</Row>
             {note && (
-              <Text fontSize="sm" fontWeight="medium" color={note.overdue ? 'red.fg' : 'green.fg'}>
+              <p className="cab-sm cab-medium" style={{ color: colorVar(note.overdue ? 'red.fg' : 'green.fg') }}>
                 {note.text}
-              </Text>
+              </p>
             )}
-          </Box>
+          </div>
         )}
         {rid.status === 'registered' && patent?.protection && (
           <Row label={patent.protection.kind ?? 'Охранный документ'}>
@@ -84,7 +78,7 @@ export function RidCard({
         )}
         {rid.status !== 'pending' && application && <Row label="Заявка">{numberAndDate(application.number, application.date)}</Row>}
         {!compact && (
-          <Stack gap="1" mt="2" pt="2" borderTopWidth="1px">
+          <div className="cab-divided">
             {rid.status !== 'pending' && application?.kind && <Row label="Вид заявки">{application.kind}</Row>}
             {application?.pctNumber && <Row label="Заявка PCT">{numberAndDate(application.pctNumber, application.pctDate)}</Row>}
             {rid.status === 'registered' && patent?.scope && <Row label="Объём правовой охраны">{patent.scope}</Row>}
@@ -94,11 +88,11 @@ export function RidCard({
             <Row label="Код РИД">{rid.code}</Row>
             <Row label="Код плана">{rid.planCode}</Row>
             <Row label="Задача">{rid.pointHumanId}</Row>
-          </Stack>
+          </div>
         )}
-      </Card.Body>
+      </div>
       {canAct && (
-        <Card.Footer pt="2">
+        <footer>
           {submit ? (
             <Button size="sm" colorPalette="brand" borderRadius="pill" onClick={() => onSubmit(rid)}>
               Подать РИД
@@ -108,8 +102,8 @@ export function RidCard({
               Обновить сведения
             </Button>
           )}
-        </Card.Footer>
+        </footer>
       )}
-    </Card.Root>
+    </article>
   );
 }

@@ -1,50 +1,40 @@
-import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { cssHint } from '@/components/css-hint';
 import { ChevronDownIcon } from '@/components/icons';
 import type { PointListItem } from '../api/types';
 import { DEADLINE_DOT_TOKENS, DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
 import { formatMoscowIso } from '@/lib/moscow-time';
+import { colorVar } from '@/lib/token-var';
 import { statusPalette } from '../status-palette';
+
+/*
+ * Issue 19: the rows of the task lists are plain HTML with the class names of app/hot-styles.ts (defined once through
+ * the theme), not Chakra components: a Chakra component resolves its styles per instance on every render, which was
+ * most of the first render of /tasks on a phone.
+ */
 
 /** Responsive task table: a real table on wide screens, stacked cards on phones (same DOM, no duplicates). */
 export function TaskTableShell({ children }: { children: ReactNode }) {
   return (
-    <Table.Root
-      size="sm"
-      variant="line"
-      css={{
-        '@media (max-width: 47.99em)': {
-          '& thead': { display: 'none' },
-          '& tbody, & tr, & td': { display: 'block', width: '100%' },
-          '& tr': { borderBottomWidth: '1px', paddingBlock: '0.5rem' },
-          '& td': { borderBottomWidth: '0', paddingBlock: '0.25rem' },
-        },
-      }}
-    >
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Задача</Table.ColumnHeader>
-          <Table.ColumnHeader>Проект</Table.ColumnHeader>
-          <Table.ColumnHeader>Статус</Table.ColumnHeader>
-          <Table.ColumnHeader width="1%">
-            <Text srOnly>Открыть</Text>
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>{children}</Table.Body>
-    </Table.Root>
+    <table className="cab-table">
+      <thead>
+        <tr>
+          <th>Задача</th>
+          <th>Проект</th>
+          <th>Статус</th>
+          <th style={{ width: '1%' }}>
+            <span className="cab-sr-only">Открыть</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 
 /** Task times are Moscow time (SPEC §9). */
 function MoscowMark() {
-  return (
-    <Text as="span" color="fg.muted" ms="1.5">
-      МСК
-    </Text>
-  );
+  return <span className="cab-muted" style={{ marginInlineStart: '0.375rem' }}>МСК</span>;
 }
 
 export interface TaskRowProps {
@@ -63,67 +53,57 @@ export function TaskRow({ point, linkLabel, now, extra }: TaskRowProps) {
   const projectName = point.projectName ?? point.project?.name ?? null;
   const projectStatus = point.project?.status?.name ?? null;
   return (
-    <Table.Row data-testid="task-row" data-point-id={point.id}>
-      <Table.Cell verticalAlign="top">
-        <Stack gap="0.5">
-          <Link to="/tasks/$id" params={{ id: String(point.id) }}>
-            <Text fontWeight="semibold" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
-              {point.name}
-            </Text>
+    <tr data-testid="task-row" data-point-id={point.id}>
+      <td>
+        <div className="cab-stack">
+          <Link to="/tasks/$id" params={{ id: String(point.id) }} className="cab-title-link">
+            {point.name}
           </Link>
-          <Text fontSize="xs" color="fg.muted">
-            ID: {point.id}
-          </Text>
+          <span className="cab-xs cab-muted">ID: {point.id}</span>
           {(start || deadline) && (
-            <HStack gap="3" wrap="wrap" fontSize="xs">
+            <div className="cab-line cab-xs">
               {start && (
-                <Text color="fg.muted">
+                <span className="cab-muted">
                   Начало: {start}
                   {!deadline && <MoscowMark />}
-                </Text>
+                </span>
               )}
               {deadline && (
                 // The time zone stays on the line of the deadline: it never wraps onto a line of its own.
-                <HStack gap="1" color={DEADLINE_TOKENS[color]} data-deadline-color={color} flexWrap="nowrap" whiteSpace="nowrap">
-                  <Box as="span" w="2" h="2" borderRadius="full" bg={DEADLINE_DOT_TOKENS[color]} flexShrink="0" aria-hidden="true" />
-                  <Text>
-                    Срок: {deadline} <Text as="span" srOnly>({DEADLINE_LABELS[color]})</Text>
-                  </Text>
+                <span className="cab-nowrap" style={{ color: colorVar(DEADLINE_TOKENS[color]) }} data-deadline-color={color}>
+                  <span className="cab-dot" style={{ background: colorVar(DEADLINE_DOT_TOKENS[color]) }} aria-hidden="true" />
+                  <span>
+                    Срок: {deadline} <span className="cab-sr-only">({DEADLINE_LABELS[color]})</span>
+                  </span>
                   <MoscowMark />
-                </HStack>
+                </span>
               )}
-            </HStack>
+            </div>
           )}
           {!start && !deadline && (
-            <Text fontSize="xs" color={DEADLINE_TOKENS[color]} data-deadline-color={color}>
+            <span className="cab-xs" style={{ color: colorVar(DEADLINE_TOKENS[color]) }} data-deadline-color={color}>
               Сроки не заданы
-            </Text>
+            </span>
           )}
           {extra}
-        </Stack>
-      </Table.Cell>
-      <Table.Cell verticalAlign="top">
-        <Stack gap="0.5">
-          <Text fontSize="sm">{projectName ?? '—'}</Text>
-          {projectStatus && (
-            <Text fontSize="xs" color="fg.muted">
-              {projectStatus}
-            </Text>
-          )}
-        </Stack>
-      </Table.Cell>
-      <Table.Cell verticalAlign="top">
-        <Badge colorPalette={statusPalette(point.status.code1C, point.status.sort)} variant="subtle" whiteSpace="normal">
+        </div>
+      </td>
+      <td>
+        <div className="cab-stack">
+          <span className="cab-sm">{projectName ?? '—'}</span>
+          {projectStatus && <span className="cab-xs cab-muted">{projectStatus}</span>}
+        </div>
+      </td>
+      <td>
+        <span className="cab-chip" data-palette={statusPalette(point.status.code1C, point.status.sort)}>
           {point.status.name}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell verticalAlign="top" textAlign="end">
-        <IconButton asChild size="sm" variant="ghost" aria-label={linkLabel} data-hint={linkLabel} css={cssHint}>
-          <Link to="/tasks/$id" params={{ id: String(point.id) }}>
-            <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
-          </Link>
-        </IconButton>
-      </Table.Cell>
-    </Table.Row>
+        </span>
+      </td>
+      <td className="cab-end">
+        <Link to="/tasks/$id" params={{ id: String(point.id) }} className="cab-icon-link" aria-label={linkLabel} data-hint={linkLabel}>
+          <ChevronDownIcon style={{ transform: 'rotate(-90deg)' }} />
+        </Link>
+      </td>
+    </tr>
   );
 }

@@ -1,0 +1,137 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+import { cssHint } from '@/components/css-hint';
+
+/**
+ * Issue 19: styles of the elements repeated in long lists (task rows, competition rows, RID cards, status chips).
+ * Chakra resolves the style props of each component instance on every render (recipe lookup, css() call, emotion
+ * serialisation and insertion): in a 20-row table that is hundreds of instances and most of the first render on a
+ * phone. These elements are plain HTML with the class names below instead, defined once through the theme's
+ * `globalCss`, so tokens and the colour palette stay the single source. Interactive parts (dialogs, menus, selects)
+ * stay Chakra components.
+ */
+const palettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+
+const chipPalettes: Record<string, SystemStyleObject> = Object.fromEntries(
+  palettes.map((p) => [`&[data-palette="${p}"]`, { bg: `${p}.subtle`, color: `${p}.fg`, '--chip-border': `colors.${p}.muted` }]),
+);
+
+export const hotStyles: Record<string, SystemStyleObject> = {
+  /** Chakra's `Table` size "sm", variant "line", stacked as cards below 48em (no duplicate DOM for phones). */
+  '.cab-table': {
+    width: 'full',
+    borderCollapse: 'collapse',
+    textAlign: 'start',
+    verticalAlign: 'top',
+    textStyle: 'sm',
+    fontVariantNumeric: 'lining-nums tabular-nums',
+    '& th': { fontWeight: 'medium', textAlign: 'start', color: 'fg', px: '2', py: '2', borderBottomWidth: '1px' },
+    '& td': { textAlign: 'start', verticalAlign: 'top', px: '2', py: '2', borderBottomWidth: '1px' },
+    '& tr': { bg: 'bg' },
+    '@media (max-width: 47.99em)': {
+      '& thead': { display: 'none' },
+      '& tbody, & tr, & td': { display: 'block', width: '100%' },
+      '& tr': { borderBottomWidth: '1px', paddingBlock: '0.5rem' },
+      '& td': { borderBottomWidth: '0', paddingBlock: '0.25rem' },
+    },
+  },
+  '.cab-stack': { display: 'flex', flexDirection: 'column', gap: '0.5' },
+  '.cab-line': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' },
+  '.cab-nowrap': { display: 'inline-flex', alignItems: 'center', gap: '1', flexWrap: 'nowrap', whiteSpace: 'nowrap' },
+  '.cab-xs': { textStyle: 'xs' },
+  '.cab-sm': { textStyle: 'sm' },
+  '.cab-muted': { color: 'fg.muted' },
+  '.cab-title-link': { fontWeight: 'semibold', color: 'brand.fg', _hover: { textDecoration: 'underline' } },
+  '.cab-dot': { display: 'inline-block', width: '2', height: '2', borderRadius: 'full', flexShrink: '0', bg: 'currentColor' },
+  '.cab-end': { textAlign: 'end' },
+  /** Chakra's `Badge` (variant "subtle", size "sm"); `data-palette` picks the colour palette. */
+  '.cab-chip': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    borderRadius: 'l2',
+    gap: '1',
+    fontWeight: 'medium',
+    fontVariantNumeric: 'tabular-nums',
+    textStyle: 'xs',
+    px: '1.5',
+    minH: '5',
+    userSelect: 'none',
+    bg: 'gray.subtle',
+    color: 'gray.fg',
+    ...chipPalettes,
+    // Chakra's `Badge` variant "outline".
+    '&[data-variant="outline"]': { bg: 'transparent', boxShadow: 'inset 0 0 0px 1px var(--chip-border)' },
+  },
+  /** Chakra's `Card` size "sm", variant "outline". */
+  '.cab-card': {
+    display: 'flex',
+    flexDirection: 'column',
+    position: 'relative',
+    minWidth: '0',
+    height: 'full',
+    borderRadius: 'l3',
+    color: 'fg',
+    textAlign: 'start',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    '& > header': { display: 'flex', flexDirection: 'column', gap: '1.5', paddingInline: '4', paddingTop: '4' },
+    '& > .cab-card-body': { display: 'flex', flexDirection: 'column', flex: '1', gap: '1', padding: '4' },
+    '& > footer': { display: 'flex', alignItems: 'center', gap: '2', paddingInline: '4', paddingBottom: '4', paddingTop: '2' },
+  },
+  '.cab-card-title': { fontWeight: 'semibold', textStyle: 'md', lineHeight: 'short', marginTop: '2' },
+  '.cab-divided': { display: 'flex', flexDirection: 'column', gap: '1', marginTop: '2', paddingTop: '2', borderTopWidth: '1px' },
+  '.cab-medium': { fontWeight: 'medium' },
+  /** A row of a list as a panel (the competition list). */
+  '.cab-panel': { bg: 'bg', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', padding: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3' },
+  '.cab-panel-head': { display: 'flex', flexDirection: { base: 'column', md: 'row' }, justifyContent: 'space-between', alignItems: { base: 'start', md: 'center' }, gap: '3' },
+  '.cab-heading-md': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'md' },
+  '.cab-two-columns': { display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '2', textStyle: 'sm' },
+  /** Chakra's `Button` variant "outline" size "sm" with the pill radius, for a link repeated in every row. */
+  '.cab-pill-link': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: '0',
+    whiteSpace: 'nowrap',
+    height: '9',
+    minWidth: '9',
+    paddingInline: '3.5',
+    textStyle: 'sm',
+    fontWeight: 'medium',
+    lineHeight: '1.2',
+    borderRadius: 'pill',
+    borderWidth: '1px',
+    borderColor: 'colorPalette.border',
+    color: 'colorPalette.fg',
+    transitionProperty: 'common',
+    transitionDuration: 'moderate',
+    _hover: { bg: 'colorPalette.subtle' },
+  },
+  /** Chakra's `Badge` size "md" with a full radius: the chips of a competition. */
+  '.cab-chip-md': { display: 'inline-flex', alignItems: 'center', borderRadius: 'full', fontWeight: 'medium', textStyle: 'sm', paddingInline: '2.5', minH: '6', whiteSpace: 'nowrap' },
+  /** Chakra's ghost icon `Button` size "sm", with the CSS tooltip of `data-hint`. */
+  '.cab-icon-link': {
+    ...cssHint,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '9',
+    height: '9',
+    borderRadius: 'l2',
+    color: 'fg',
+    flexShrink: '0',
+    _hover: { bg: 'colorPalette.subtle' },
+    '& svg': { width: '4', height: '4' },
+  },
+  '.cab-sr-only': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    padding: '0',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    whiteSpace: 'nowrap',
+    borderWidth: '0',
+  },
+};
