@@ -1,15 +1,32 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { useMemo } from 'react';
-import { sanitizeHtml } from '@/lib/sanitize-html';
+import { useEffect, useMemo, useState } from 'react';
+import { htmlText, loadSanitizer, sanitizeHtml, sanitizerReady } from '@/lib/sanitize-html';
 
-/** Server-provided HTML, sanitised (src/lib/sanitize-html.ts): no scripts, handlers or javascript: links. */
+/** Loads the sanitiser (lazily, issue 19) and re-renders when it is there. */
+export function useSanitizer(): boolean {
+  const [ready, setReady] = useState(sanitizerReady);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadSanitizer().then(
+      () => live && setReady(true),
+      (error: unknown) => console.warn('sanitiser not loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
+/**
+ * Server-provided HTML, sanitised (src/lib/sanitize-html.ts): no scripts, handlers or javascript: links. Until the
+ * sanitiser has loaded, the text of the HTML is shown (never its markup), so the page keeps its shape.
+ */
 export function RichText({ html, ...props }: { html: string } & BoxProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return (
-    <Box
-      {...props}
-      css={{ '& p': { mb: '2' }, '& p:last-child': { mb: 0 }, '& ul, & ol': { pl: '5', mb: '2' }, '& ul': { listStyleType: 'disc' }, '& ol': { listStyleType: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } }}
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
-  );
+  const ready = useSanitizer();
+  const clean = useMemo(() => (ready ? sanitizeHtml(html) : null), [html, ready]);
+  const css = { '& p': { mb: '2' }, '& p:last-child': { mb: 0 }, '& ul, & ol': { pl: '5', mb: '2' }, '& ul': { listStyleType: 'disc' }, '& ol': { listStyleType: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } };
+  if (clean === null) return <Box {...props} css={css} whiteSpace="pre-line">{htmlText(html)}</Box>;
+  return <Box {...props} css={css} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

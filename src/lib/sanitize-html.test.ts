@@ -1,6 +1,18 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { htmlText, loadSanitizer, sanitizeHtml } from './sanitize-html';
+
+beforeAll(async () => {
+  await loadSanitizer();
+});
+
+describe('htmlText (before the sanitiser is loaded)', () => {
+  it('keeps the text only: no element, handler or script of the HTML reaches the page', () => {
+    const text = htmlText('<p>Текст <img src=x onerror="window.__ran=1"><script>window.__ran=1</script><b>жирный</b></p>');
+    expect(text).toBe('Текст window.__ran=1жирный');
+    expect((window as { __ran?: number }).__ran).toBeUndefined();
+  });
+});
 
 describe('sanitizeHtml (rich text from the server)', () => {
   it('keeps safe formatting and safe links, opening them in a new tab', () => {

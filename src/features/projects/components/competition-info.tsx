@@ -3,7 +3,7 @@ import { Alert, Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/r
 import { briefcaseQuery, projectCompetitionQuery, type Project } from '../api/queries';
 import { formatDate } from '../plan-rules';
 import { InfoList } from './info-list';
-import { sanitizeHtml } from '@/lib/sanitize-html';
+import { RichText } from '@/components/rich-text';
 
 const range = (from?: string | null, to?: string | null) => (from || to ? `${formatDate(from)} – ${formatDate(to)}` : null);
 const money = (value?: number | null) =>
@@ -54,7 +54,7 @@ export function CompetitionInfo({ project }: { project: Project }) {
           <Heading as="h3" size="md" mb="2">
             О конкурсе
           </Heading>
-          <Box className="competition-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.description) }} css={{ '& p': { mb: '2' }, '& ul': { pl: '5', mb: '2' } }} />
+          <RichText className="competition-html" html={c.description} />
         </Box>
       )}
       {competition.isSuccess && !c && (

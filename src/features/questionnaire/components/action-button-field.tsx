@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { FieldDef } from '../model/definition';
-import { InfoDialog } from './info-dialog';
+import { InfoDialog } from './info-dialog-lazy';
 
 /** SPEC §5 "actionButton": a button named by the field that opens its description in a dialog. */
 export function ActionButtonField({ field }: { field: FieldDef }) {
@@ -11,7 +11,11 @@ export function ActionButtonField({ field }: { field: FieldDef }) {
       <Button variant="outline" size="sm" alignSelf="start" onClick={() => setOpen(true)}>
         {field.name}
       </Button>
-      {open && <InfoDialog open onClose={() => setOpen(false)} title={field.name} html={field.description ?? field.defaultValue ?? ''} />}
+      {open && (
+        <Suspense fallback={null}>
+          <InfoDialog open onClose={() => setOpen(false)} title={field.name} html={field.description ?? field.defaultValue ?? ''} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback } from 'react';
+import { Suspense, memo, useCallback } from 'react';
 import { CloseIcon } from '@/components/icons';
 import { isFileField, type FieldDef } from '../model/definition';
 import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
@@ -21,7 +21,12 @@ const SlotInput = memo(function SlotInput({ field, slot, invalid }: { field: Fie
   const blur = useCallback(() => onBlurred(slot), [onBlurred, slot]);
   const Input = VALUE_INPUTS[field.dataType];
   if (!Input) return null;
-  return <Input field={field} value={value} invalid={invalid} readOnly={field.readOnly} onChange={change} onBlur={blur} />;
+  // A lazily loaded input (the searchable list) shows a field-sized frame for the moment its code arrives.
+  return (
+    <Suspense fallback={<Box h="10" borderWidth="1px" borderColor="border" rounded="l2" bg="bg.muted" aria-busy="true" />}>
+      <Input field={field} value={value} invalid={invalid} readOnly={field.readOnly} onChange={change} onBlur={blur} />
+    </Suspense>
+  );
 });
 
 /** One value slot of one field: label, input, help and messages. Re-renders only when its messages change. */

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
@@ -22,7 +22,7 @@ import { needsPluginBanner } from '../rules/plugin-banner';
 import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
-import { InfoDialog } from './info-dialog';
+import { InfoDialog } from './info-dialog-lazy';
 import { firstScreenSections, useProgressiveSections } from './progressive';
 import { SectionPlaceholder, SectionView } from './section-view';
 import { SubmitBar } from './submit-bar';
@@ -337,12 +337,15 @@ export function FormRoot(props: FormRootProps) {
 
   // SPEC §2: the first dialog opens automatically 1.5 s after opening.
   const [introOpen, setIntroOpen] = useState(false);
+  // The dialog's code (and Chakra's focus trap) loads when it first opens, not with the form (issue 19).
+  const [introMounted, setIntroMounted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const introReturn = useRef<HTMLElement | null>(null);
   // Closing gives the focus back where it was, or to the form's heading when the dialog opened by itself (never <body>).
   const openIntro = useCallback(() => {
     const active = document.activeElement;
     introReturn.current = active instanceof HTMLElement && active !== document.body ? active : headingRef.current;
+    setIntroMounted(true);
     setIntroOpen(true);
   }, []);
   // Only on the first visit of this questionnaire by this user on this device: not after each save or reload.
@@ -487,7 +490,11 @@ export function FormRoot(props: FormRootProps) {
         />
       </Stack>
       </form>
-      {def.description && <InfoDialog open={introOpen} onClose={() => setIntroOpen(false)} title={def.pointName} html={def.description} finalFocusEl={() => introReturn.current} />}
+      {def.description && introMounted && (
+        <Suspense fallback={null}>
+          <InfoDialog open={introOpen} onClose={() => setIntroOpen(false)} title={def.pointName} html={def.description} finalFocusEl={() => introReturn.current} />
+        </Suspense>
+      )}
     </FormContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SectionDef } from '../model/definition';
 
@@ -37,8 +37,6 @@ function whenIdle(run: () => void): IdleHandle {
  */
 export function useProgressiveSections(total: number, initial: number) {
   const [shown, setShown] = useState(() => Math.min(total, initial));
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
 
   useEffect(() => {
     if (shown >= total) return;
@@ -47,10 +45,8 @@ export function useProgressiveSections(total: number, initial: number) {
   }, [shown, total]);
 
   const renderAll = useCallback(() => {
-    if (shownRef.current >= total) return;
-    flushSync(() => setShown(total));
-    shownRef.current = total;
-  }, [total]);
+    if (shown < total) flushSync(() => setShown(total));
+  }, [shown, total]);
 
   return { shown, renderAll };
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Combobox, Input, NativeSelect, Portal, RadioGroup, Stack, Textarea, useFilter, useListCollection } from '@chakra-ui/react';
+import { Checkbox, Input, NativeSelect, RadioGroup, Stack, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
 import {
@@ -29,7 +29,7 @@ export interface InputProps {
   onBlur: () => void;
 }
 
-const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+export const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const hasRule = (field: FieldDef, name: string) => field.rules.some((r) => r.name === name);
 
 /** text, email, url (type 6), phone (validator "phone"), ИНН (type 12): one-line inputs with their input behaviour. */
@@ -178,51 +178,6 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
         />
       )}
     </Stack>
-  );
-}
-
-/** A searchable list (Chakra Combobox): the stored value is the chosen option. */
-export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlur }: InputProps) {
-  const { contains } = useFilter({ sensitivity: 'base' });
-  const { collection, filter } = useListCollection({
-    initialItems: field.options.map((o) => ({ label: o.name, value: optionValue(o), disabled: o.disable === 'Y' })),
-    filter: contains,
-  });
-  const current = str(value);
-  return (
-    <Combobox.Root
-      collection={collection}
-      value={current ? [current] : []}
-      inputBehavior="autohighlight"
-      openOnClick
-      readOnly={readOnly}
-      invalid={invalid}
-      onInputValueChange={(e) => filter(e.inputValue)}
-      onValueChange={(e) => onChange(e.value[0] ?? '')}
-      onInteractOutside={onBlur}
-      positioning={{ sameWidth: true }}
-    >
-      <Combobox.Control>
-        <Combobox.Input placeholder="Начните вводить" bg={readOnly ? 'bg.muted' : 'bg'} />
-        <Combobox.IndicatorGroup>
-          {!readOnly && <Combobox.ClearTrigger aria-label="Очистить" />}
-          <Combobox.Trigger aria-label="Открыть список" />
-        </Combobox.IndicatorGroup>
-      </Combobox.Control>
-      <Portal>
-        <Combobox.Positioner>
-          <Combobox.Content>
-            <Combobox.Empty>Ничего не найдено</Combobox.Empty>
-            {collection.items.map((item) => (
-              <Combobox.Item item={item} key={item.value}>
-                {item.label}
-                <Combobox.ItemIndicator />
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Portal>
-    </Combobox.Root>
   );
 }
 

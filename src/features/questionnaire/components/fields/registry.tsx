@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { DataType } from '../../model/definition';
 import {
   AgreeInput,
   CheckboxListInput,
-  ComboboxInput,
   DateInput,
   DateTimeInput,
   NumberInput,
@@ -14,6 +13,9 @@ import {
   TextareaInput,
   type InputProps,
 } from './inputs';
+
+/** Issue 19: loaded when a form shows its first searchable list (field-view.tsx holds the Suspense boundary). */
+const ComboboxInput = lazy(() => import('./combobox-input').then((m) => ({ default: m.ComboboxInput })));
 
 /**
  * DESIGN.md convention 8: adding a field type is one component plus one entry here. Types that hold no typed value
