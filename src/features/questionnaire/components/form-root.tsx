@@ -22,7 +22,7 @@ import { needsPluginBanner } from '../rules/plugin-banner';
 import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
-import { InfoDialog } from './info-dialog-lazy';
+import { InfoDialog, preloadInfoDialog } from './info-dialog-lazy';
 import { firstScreenSections, useProgressiveSections } from './progressive';
 import { SectionPlaceholder, SectionView } from './section-view';
 import { SubmitBar } from './submit-bar';
@@ -351,6 +351,7 @@ export function FormRoot(props: FormRootProps) {
   // Only on the first visit of this questionnaire by this user on this device: not after each save or reload.
   useEffect(() => {
     if (!def.description || introSeen(props.hash)) return;
+    preloadInfoDialog();
     const timer = setTimeout(() => {
       markIntroSeen(props.hash);
       openIntro();
