@@ -183,13 +183,15 @@ export const QUESTIONNAIRE = '/programs/create/START-2026';
  */
 /** Closes the first dialog if it opens (it does on the first visit of a questionnaire only, SPEC §2). */
 export async function dismissFirstDialog(page: Page) {
-  const dialog = page.getByRole('dialog');
-  const opened = await dialog
-    .waitFor({ state: 'visible', timeout: 2_500 })
-    .then(() => true)
-    .catch(() => false);
-  if (!opened) return;
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
+  // The form says whether its first dialog is still to come (data-first-dialog, form-root.tsx): no guessing by time.
+  const form = page.locator('form[data-first-dialog]');
+  const shown = await form.or(page.getByRole('alert')).first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
+  if (!shown || !(await form.count())) return;
+  await expect(form).not.toHaveAttribute('data-first-dialog', 'pending', { timeout: 15_000 });
+  if ((await form.getAttribute('data-first-dialog')) !== 'open') return;
+  // The dialog's code may still be arriving; a dialog the test already closed is left alone.
+  const button = page.getByRole('dialog').getByRole('button', { name: 'Понятно' });
+  if (await button.waitFor({ timeout: 10_000 }).then(() => true, () => false)) await button.click();
   await expect(page.locator('[role="dialog"][data-state="open"]')).toHaveCount(0);
 }
 

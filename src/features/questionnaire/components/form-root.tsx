@@ -337,6 +337,9 @@ export function FormRoot(props: FormRootProps) {
 
   // SPEC §2: the first dialog opens automatically 1.5 s after opening.
   const [introOpen, setIntroOpen] = useState(false);
+  // Whether the first dialog is still to come on this visit ('pending'), came ('open') or does not come ('none'):
+  // said on the form (data-first-dialog), so a script or a test waiting for a quiet form knows what to expect.
+  const [firstDialog, setFirstDialog] = useState<'pending' | 'open' | 'none'>(() => (def.description && !introSeen(props.hash) ? 'pending' : 'none'));
   // The dialog's code (and Chakra's focus trap) loads when it first opens, not with the form (issue 19).
   const [introMounted, setIntroMounted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -354,6 +357,7 @@ export function FormRoot(props: FormRootProps) {
     preloadInfoDialog();
     const timer = setTimeout(() => {
       markIntroSeen(props.hash);
+      setFirstDialog('open');
       openIntro();
     }, FIRST_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
@@ -445,7 +449,7 @@ export function FormRoot(props: FormRootProps) {
 
   return (
     <FormContext.Provider value={context}>
-      <form noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName}>
+      <form noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName} data-first-dialog={firstDialog}>
       <Stack gap="5">
         <Box>
           <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1}>
