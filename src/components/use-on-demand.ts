@@ -5,15 +5,7 @@ import { useState } from 'react';
  * component is mounted only from then on (DESIGN.md first-load budget) and keeps its closing animation afterwards.
  */
 export function useOnDemand(): { open: boolean; used: boolean; show: () => void; close: () => void } {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  return {
-    open,
-    used,
-    show: () => {
-      setUsed(true);
-      setOpen(true);
-    },
-    close: () => setOpen(false),
-  };
+  // null until the first opening, then whether it is open.
+  const [open, setOpen] = useState<boolean | null>(null);
+  return { open: !!open, used: open !== null, show: () => setOpen(true), close: () => setOpen(false) };
 }

@@ -1,11 +1,15 @@
-import { Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
-import { ROLE_NAMES, menuFor } from '@/lib/roles';
+import { confirmTokenLinkSession, saveReturnRoute } from '@/lib/session';
+import { ensureLiveSession } from '@/lib/session-guard';
+import { ApiError } from '@/lib/api/errors';
+import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { useOnDemand } from '@/components/use-on-demand';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
-import { loadCabinetUser, useCabinetSession, useProfileSaved } from '@/features/auth/cabinet-session';
+import { adoptQueryCache } from '@/features/auth/query-cache-owner';
+import { useCabinetSession } from '@/features/auth/cabinet-session';
 import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
@@ -24,11 +28,27 @@ const NotificationSettings = lazy(() => import('@/features/notifications/compone
 /** Everything signed in lives under this layout: guard (SPEC §4), user info, roles and the shell (SPEC §2). */
 export const Route = createFileRoute('/_cabinet')({
   beforeLoad: async ({ context, location }) => {
-    const signedIn = await loadCabinetUser(context.queryClient, location.href);
-    // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when the
-    // screen first shows instead of pushing it down a moment later (layout shift).
-    void context.queryClient.prefetchQuery(serviceMessageQuery());
-    return signedIn;
+    if (!(await ensureLiveSession())) {
+      saveReturnRoute(location.href);
+      throw redirect({ to: '/login', replace: true });
+    }
+    try {
+      const user = await context.queryClient.ensureQueryData(currentUserQuery());
+      confirmTokenLinkSession();
+      // What another user saw on this device is dropped before any screen reads the cache.
+      adoptQueryCache(context.queryClient, user.id);
+      // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when
+      // the screen first shows instead of pushing it down a moment later (layout shift).
+      void context.queryClient.prefetchQuery(serviceMessageQuery());
+      const roleIds = roleIdsFromGroups(user.groups);
+      return { user, roleIds, roles: clientRoles(roleIds) };
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'unauthorized') {
+        saveReturnRoute(location.href);
+        throw redirect({ to: '/login', replace: true });
+      }
+      throw error;
+    }
   },
   component: CabinetLayout,
 });
@@ -37,7 +57,6 @@ function CabinetLayout() {
   const context = Route.useRouteContext();
   const user = useQuery(currentUserQuery()).data ?? context.user;
   const session = useCabinetSession(user.id);
-  const onProfileSaved = useProfileSaved();
   const profile = useOnDemand();
   const feedback = useOnDemand();
   const menuItems = menuFor(context.roles);
@@ -78,7 +97,7 @@ function CabinetLayout() {
             onClose={profile.close}
             user={user}
             roleNames={context.roleIds.map((id) => ROLE_NAMES[id])}
-            onSaved={onProfileSaved}
+            onSaved={session.onProfileSaved}
             phoneMask={{ placeholder: PHONE_MASK, format: formatPhone }}
           >
             <NotificationSettings />

@@ -1,12 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Box, Spinner, Text } from '@chakra-ui/react';
-import { finishSignIn } from '@/features/auth/sign-in-callback';
+import { takeReturnRoute } from '@/lib/session';
+import { exchangeCode, rememberLoginErrors } from '@/features/auth/api/exchange-code';
+import { currentUserQuery } from '@/features/auth/api/queries';
+import { forgetUserRecord } from '@/features/auth/user-record';
 
 /** SPEC §2 /callback: reads `code`, logs in, loads user info, then the stored return route or "/". */
 export const Route = createFileRoute('/callback')({
   validateSearch: (search: Record<string, unknown>) => ({ code: typeof search.code === 'string' ? search.code : '' }),
   loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: ({ deps, context }) => finishSignIn(context.queryClient, deps.code),
+  loader: async ({ deps, context }) => {
+    if (!deps.code) {
+      rememberLoginErrors(new Error('no code'));
+      throw redirect({ to: '/login', replace: true });
+    }
+    try {
+      await exchangeCode(deps.code);
+    } catch (error) {
+      rememberLoginErrors(error);
+      throw redirect({ to: '/login', replace: true });
+    }
+    forgetUserRecord(context.queryClient);
+    await context.queryClient.fetchQuery(currentUserQuery());
+    throw redirect({ href: takeReturnRoute() ?? '/', replace: true });
+  },
   pendingMs: 0,
   pendingComponent: () => (
     <Box minH="100dvh" display="flex" alignItems="center" justifyContent="center" gap="3">
