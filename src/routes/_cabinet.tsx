@@ -1,29 +1,19 @@
-import { Outlet, createFileRoute, redirect, useMatches, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import {
-  clearAdminBackup,
-  clearSession,
-  confirmTokenLinkSession,
-  impersonatedUserId,
-  readAdminBackup,
-  rememberSignOutNotice,
-  restoreAdminSession,
-  saveReturnRoute,
-} from '@/lib/session';
+import { Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { confirmTokenLinkSession, saveReturnRoute } from '@/lib/session';
 import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
-import { authKeys, currentUserQuery, fullNameOf, type CurrentUser } from '@/features/auth/api/queries';
-import { dropUserCache, endSession } from '@/features/auth/leave-session';
+import { useOnDemand } from '@/components/use-on-demand';
+import { OfflineBanner } from '@/components/offline/offline-banner';
+import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
-import { useLeaveSession } from '@/features/auth/components/leave-session-dialog';
-import { useSessionSync } from '@/features/auth/session-sync';
+import { useCabinetSession } from '@/features/auth/cabinet-session';
 import { Shell } from '@/features/shell/components/shell';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
-import { OfflineBanner } from '@/components/offline/offline-banner';
 import { serviceMessageQuery } from '@/features/service-message/api/queries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { PHONE_MASK, formatPhone } from '@/features/questionnaire/rules/input-behaviour';
@@ -31,10 +21,9 @@ import { PHONE_MASK, formatPhone } from '@/features/questionnaire/rules/input-be
 // Dialogs and drawers load on first use: the shell is on every page (DESIGN.md first-load budget).
 const loadFeedback = () => import('@/features/feedback/components/feedback-dialog');
 const loadProfile = () => import('@/features/profile/components/user-data-drawer');
-const loadSettings = () => import('@/features/notifications/components/notification-settings');
 const FeedbackDialog = lazy(loadFeedback);
 const UserDataDrawer = lazy(loadProfile);
-const NotificationSettings = lazy(loadSettings);
+const NotificationSettings = lazy(() => import('@/features/notifications/components/notification-settings'));
 
 /** Everything signed in lives under this layout: guard (SPEC §4), user info, roles and the shell (SPEC §2). */
 export const Route = createFileRoute('/_cabinet')({
@@ -66,59 +55,14 @@ export const Route = createFileRoute('/_cabinet')({
 
 function CabinetLayout() {
   const context = Route.useRouteContext();
-  const { roleIds, roles } = context;
   const user = useQuery(currentUserQuery()).data ?? context.user;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const matches = useMatches();
-  const [profileOpen, setProfileOpen] = useState(false);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
-  // Mounted after the first opening only, so their code is fetched on demand.
-  const [profileUsed, setProfileUsed] = useState(false);
-  const [feedbackUsed, setFeedbackUsed] = useState(false);
-  const menuItems = menuFor(roles);
-  const showsTasks = menuItems.some((item) => item.number === 3);
-  const activeCount = useQuery({ ...activeCountQuery(), enabled: showsTasks });
-  const hideFooter = matches.some((match) => match.staticData?.hideFooter);
+  const session = useCabinetSession(user.id);
+  const profile = useOnDemand();
+  const feedback = useOnDemand();
+  const menuItems = menuFor(context.roles);
+  const activeCount = useQuery({ ...activeCountQuery(), enabled: menuItems.some((item) => item.number === 3) });
+  const hideFooter = useMatches().some((match) => match.staticData?.hideFooter);
   const fullName = fullNameOf(user);
-
-  // SPEC §6 "log in as": the administrator's own session is kept apart; it belongs to this user only.
-  const impersonating = readAdminBackup() !== null && impersonatedUserId() === user.id;
-  useEffect(() => {
-    if (readAdminBackup() !== null && impersonatedUserId() !== user.id) clearAdminBackup();
-  }, [user.id]);
-
-  const { leave, dialog: leaveDialog } = useLeaveSession();
-  // Another tab signed out or signed somebody else in: this tab follows.
-  useSessionSync(user.id);
-
-  // DESIGN.md "Offline drafts": sign-out purges this user's local drafts only after warning about unsent edits.
-  const logout = () =>
-    void leave('sign-out', user.id, async () => {
-      endSession();
-      await navigate({ to: '/login', replace: true });
-      dropUserCache(queryClient);
-    });
-
-  // Back to the administrator (SPEC §6): the impersonated user's drafts are left behind the same way, and a fresh page
-  // starts from the administrator's own session — nothing the user's screens held in memory survives the switch.
-  const returnToAdmin = () =>
-    void leave('return', user.id, () => {
-      const restored = restoreAdminSession();
-      clearAdminBackup();
-      if (!restored) {
-        clearSession();
-        rememberSignOutNotice('Сеанс администратора истёк. Войдите снова.');
-      }
-      dropUserCache(queryClient);
-      window.location.replace(restored ? '/users' : '/login');
-    });
-
-  const onProfileSaved = (saved: Partial<CurrentUser>) => {
-    queryClient.setQueryData<CurrentUser>(authKeys.me(), (old) =>
-      old ? { ...old, ...saved, fio: [saved.lastname, saved.firstname, saved.middlename].filter(Boolean).join(' ') } : old,
-    );
-  };
 
   return (
     <Shell
@@ -127,7 +71,7 @@ function CabinetLayout() {
       menuCounts={activeCount.data != null ? { 3: activeCount.data } : undefined}
       banner={
         <>
-          {impersonating && <ImpersonationBar fullName={fullName} onReturn={returnToAdmin} />}
+          {session.impersonating && <ImpersonationBar fullName={fullName} onReturn={session.returnToAdmin} />}
           <ServiceBanner />
           <OfflineBanner />
         </>
@@ -135,34 +79,25 @@ function CabinetLayout() {
       headerActions={
         <>
           <NotificationBell />
-          <AskQuestionButton
-            onPointerEnter={() => void loadFeedback()}
-            onClick={() => {
-              setFeedbackUsed(true);
-              setFeedbackOpen(true);
-            }}
-          />
+          <AskQuestionButton onPointerEnter={() => void loadFeedback()} onClick={feedback.show} />
         </>
       }
-      onAvatarClick={() => {
-        setProfileUsed(true);
-        setProfileOpen(true);
-      }}
+      onAvatarClick={profile.show}
       onAvatarIntent={() => void loadProfile()}
-      onLogout={logout}
+      onLogout={session.logout}
       showFooter={!hideFooter}
     >
       <Outlet />
-      {leaveDialog}
+      {session.dialog}
       <Suspense fallback={null}>
-        {feedbackUsed && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />}
-        {profileUsed && (
+        {feedback.used && <FeedbackDialog open={feedback.open} onClose={feedback.close} />}
+        {profile.used && (
           <UserDataDrawer
-            open={profileOpen}
-            onClose={() => setProfileOpen(false)}
+            open={profile.open}
+            onClose={profile.close}
             user={user}
-            roleNames={roleIds.map((id) => ROLE_NAMES[id])}
-            onSaved={onProfileSaved}
+            roleNames={context.roleIds.map((id) => ROLE_NAMES[id])}
+            onSaved={session.onProfileSaved}
             phoneMask={{ placeholder: PHONE_MASK, format: formatPhone }}
           >
             <NotificationSettings />

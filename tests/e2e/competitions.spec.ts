@@ -188,7 +188,11 @@ test.describe('competition details', () => {
     await page.goto('/programs/RAZVITIE-2026');
     const description = page.getByTestId('competition-description');
     await expect(description.getByText('Конкурс «Развитие» поддерживает компании')).toBeVisible();
-    await page.waitForTimeout(500);
+    // The markup is in the page and every image in it has settled (loaded or failed), so any handler it carried
+    // would have run by now.
+    await expect
+      .poll(() => description.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
+      .toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __descriptionScriptRan?: boolean }).__descriptionScriptRan)).toBeUndefined();
     expect(await description.locator('script').count()).toBe(0);
     expect(await description.locator('[onerror]').count()).toBe(0);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_DIALOG_DELAY_MS } from '../../src/lib/limits';
 import { screenshot, signIn } from './fixtures';
 
 /**
@@ -28,6 +29,8 @@ test('a returned report asks for no project name and is sent as it is (SPEC §5:
 });
 
 test('the first dialog opens on the first visit only; after «Сохранить» it stays closed and the toast leaves the submit bar free', async ({ page }) => {
+  // Time runs as usual; the checks that the dialog stays closed jump over its opening delay instead of sleeping.
+  await page.clock.install();
   await signIn(page, 'grantee');
   await page.goto('/programs/create/START-2026');
   await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
@@ -49,11 +52,11 @@ test('the first dialog opens on the first visit only; after «Сохранить
       { message: 'the toast ends above the submit bar' },
     )
     .toBe(true);
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(FIRST_DIALOG_DELAY_MS + 1_000);
   await expect(firstDialog(page)).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(FIRST_DIALOG_DELAY_MS + 1_000);
   await expect(firstDialog(page)).toHaveCount(0);
   // It stays at hand.
   await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();

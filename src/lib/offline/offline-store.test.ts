@@ -238,8 +238,10 @@ describe('offline draft store', () => {
     const { server, store } = oneTab();
     await store.flush();
     server.writeDelayMs = 30;
+    // The moment the first write reaches the server: it stays in flight for writeDelayMs from there.
+    const firstWrite = new Promise<void>((resolve) => (server.onWrite = () => resolve()));
     store.set(H, 'f', 'v1');
-    await settle(10);
+    await firstWrite;
     expect(server.concurrent).toBe(1);
     store.set(H, 'f', 'v2');
     await store.flush();

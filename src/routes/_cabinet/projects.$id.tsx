@@ -1,14 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { projectKeys } from '@/features/projects/api/keys';
-import { projectQuery, projectTasksCountQuery } from '@/features/projects/api/queries';
+import { projectQuery } from '@/features/projects/api/queries';
+import { isProjectMember, projectAssignees, useProjectTasksCount } from '@/features/projects/project-screen';
 import { PROJECT_TABS, type ProjectTab } from '@/features/projects/project-tabs';
 import { ProjectPage } from '@/features/projects/components/project-page';
 import { RidTab } from '@/features/rid/components/rid-tab';
 import { TaskTable } from '@/features/tasks/components/task-table';
-import { tasksKeys } from '@/features/tasks/api/keys';
+import { useReloadTasks } from '@/features/tasks/api/reload-tasks';
 
 interface ProjectSearch {
   tab?: Exclude<ProjectTab, 'tasks'>;
@@ -40,15 +40,13 @@ function ProjectScreen() {
   const { tab = 'tasks' } = Route.useSearch();
   const { user } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  const queryClient = useQueryClient();
   const { data: project } = useSuspenseQuery(projectQuery(projectId));
-  const tasksCount = useQuery(projectTasksCountQuery(projectId));
+  const tasksCount = useProjectTasksCount(projectId);
+  const reloadTasks = useReloadTasks();
   usePageTitle(project.name);
-
-  const isMember = project.ownerId === user.id || !!project.users?.some((u) => u.id === user.id);
   const refreshTasks = () => {
-    void queryClient.invalidateQueries({ queryKey: projectKeys.tasksCount(projectId) });
-    void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+    tasksCount.refresh();
+    reloadTasks();
   };
 
   return (
@@ -57,14 +55,9 @@ function ProjectScreen() {
       tab={tab}
       onTabChange={(next) => void navigate({ search: next === 'tasks' ? {} : { tab: next }, replace: true })}
       onBack={() => void navigate({ to: '/projects' })}
-      tasksCount={tasksCount.data}
-      tasksContent={
-        <TaskTable
-          filters={{ projectId }}
-          assign={project.ownerId != null ? { ownerId: project.ownerId, currentUserId: user.id, users: project.users ?? [] } : undefined}
-        />
-      }
-      ridContent={<RidTab projectId={projectId} canAct={isMember} onTasksChanged={refreshTasks} />}
+      tasksCount={tasksCount.count}
+      tasksContent={<TaskTable filters={{ projectId }} assign={projectAssignees(project, user.id)} />}
+      ridContent={<RidTab projectId={projectId} canAct={isProjectMember(project, user.id)} onTasksChanged={refreshTasks} />}
       onRequestSent={refreshTasks}
     />
   );

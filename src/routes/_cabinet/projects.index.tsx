@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Stack } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { notifyError } from '@/components/toaster';
-import { LoadError } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
 import { projectsListQuery } from '@/features/projects/api/queries';
-import { ProjectsTable } from '@/features/projects/components/projects-table';
+import { ProjectsList } from '@/features/projects/components/projects-list';
 
 interface ProjectsSearch {
   page?: number;
@@ -42,20 +40,11 @@ function ProjectsScreen() {
   }, [list.error]);
 
   return (
-    <Stack gap="4">
-      {list.isError && !list.data && !list.isFetching ? (
-        // The toast says what failed (SPEC §8); in place of the table the user gets a way to try again.
-        <LoadError title="Не удалось загрузить список проектов." onRetry={() => void list.refetch()} />
-      ) : (
-        <ProjectsTable
-          items={list.data?.items}
-          totalCount={list.data?._meta.totalCount ?? 0}
-          page={list.data?._meta.currentPage ?? page}
-          loading={list.isFetching}
-          onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
-          onOpen={(id) => void navigate({ to: '/projects/$id', params: { id: String(id) } })}
-        />
-      )}
-    </Stack>
+    <ProjectsList
+      list={list}
+      page={page}
+      onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
+      onOpen={(id) => void navigate({ to: '/projects/$id', params: { id: String(id) } })}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { Box, Heading, Stack, Text, Link } from '@chakra-ui/react';
 import { usePageTitle } from '@/components/page-title';
+import { NoRolePage } from '@/features/shell/components/no-role-page';
 
 /** SPEC §4: "A user with no roles goes to a support page." */
 export const Route = createFileRoute('/_cabinet/support')({
@@ -12,24 +12,5 @@ export const Route = createFileRoute('/_cabinet/support')({
 
 function SupportPage() {
   usePageTitle('Поддержка');
-  return (
-    <Box bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '5', md: '8' }} maxW="2xl">
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          Вашей учётной записи ещё не назначена роль
-        </Heading>
-        <Text>
-          Доступ к разделам личного кабинета открывается после того, как администратор назначит вам роль. Обычно это
-          происходит в течение одного рабочего дня после регистрации.
-        </Text>
-        <Text>
-          Если роль не появилась, напишите в службу поддержки кнопкой «Задать вопрос» вверху страницы или по адресу{' '}
-          <Link href="mailto:support@grants.example.ru" color="brand.fg">
-            support@grants.example.ru
-          </Link>
-          .
-        </Text>
-      </Stack>
-    </Box>
-  );
+  return <NoRolePage />;
 }

@@ -1,16 +1,17 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { SIGNING_ERROR_THEME_ID } from '@/lib/limits';
 import { pointQuery } from '@/features/tasks/api/queries';
-import { tasksKeys } from '@/features/tasks/api/keys';
+import { useReloadTasks } from '@/features/tasks/api/reload-tasks';
 import { isEditable } from '@/features/tasks/task-buttons';
 import { TaskEditLayout, TaskPreview } from '@/features/tasks/components/task-preview';
 import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
 import { isExpert } from '@/lib/roles';
 import { SignAction, type SignErrorDetails } from '@/features/signing/components/sign-action';
+import { signErrorMessage } from '@/features/signing/sign-error-message';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 
 /** /tasks/{id} (id is the point id): the editable form for editable statuses, otherwise the read-only preview. */
@@ -29,25 +30,13 @@ export const Route = createFileRoute('/_cabinet/tasks/$id')({
   component: TaskScreen,
 });
 
-function feedbackMessage(d: SignErrorDetails): string {
-  return [
-    'При подписании возникла ошибка.',
-    `Владелец сертификата: ${d.owner}`,
-    `Издатель: ${d.issuer}`,
-    `Срок действия: ${d.validity}`,
-    `Статус: ${d.status}`,
-    `Ошибка: ${d.error}`,
-  ].join('\n');
-}
-
 function TaskScreen() {
   const { id } = Route.useParams();
   const { user, roles } = Route.useRouteContext();
-  const queryClient = useQueryClient();
   const { data: point } = useSuspenseQuery(pointQuery(Number(id)));
   const [report, setReport] = useState<SignErrorDetails | null>(null);
   usePageTitle(point.name);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+  const reload = useReloadTasks();
 
   // SPEC §4: editable only when the status is an editing one and canEdit is set; otherwise the read-only preview.
   if (isEditable(point)) {
@@ -74,7 +63,7 @@ function TaskScreen() {
         onClose={() => setReport(null)}
         initialTheme={SIGNING_ERROR_THEME_ID}
         initialSubject="Ошибка при подписании"
-        initialMessage={report ? feedbackMessage(report) : ''}
+        initialMessage={report ? signErrorMessage(report) : ''}
       />
     </>
   );
