@@ -29,7 +29,7 @@ const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 // the same run, so the two are compared under the same load of a shared machine.
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(ROOT, process.env.BENCH_BASELINE) : null;
 let label = '';
-const results = { date: new Date().toISOString(), dist: path.relative(ROOT, DIST), ...(BASELINE ? { baseline: path.basename(BASELINE) } : {}), machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) }, sections: {} };
+const results = { date: new Date().toISOString(), dist: path.relative(ROOT, DIST).startsWith('..') ? path.basename(DIST) : path.relative(ROOT, DIST), ...(BASELINE ? { baseline: path.basename(BASELINE) } : {}), machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) }, sections: {} };
 const rows = [];
 function row(section, metric, value, budget, ok, how) {
   if (label) metric = `${metric} — ${label}`;
