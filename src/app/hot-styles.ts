@@ -5,9 +5,10 @@ import { cssHint } from '@/components/css-hint';
  * Issue 19: styles of the elements repeated in long lists (task rows, competition rows, RID cards, status chips).
  * Chakra resolves the style props of each component instance on every render (recipe lookup, css() call, emotion
  * serialisation and insertion): in a 20-row table that is hundreds of instances and most of the first render on a
- * phone. These elements are plain HTML with the class names below instead, defined once through the theme's
- * `globalCss`, so tokens and the colour palette stay the single source. Interactive parts (dialogs, menus, selects)
- * stay Chakra components.
+ * phone. These elements are plain HTML with the class names below instead, resolved once by the theme's system
+ * (hot-styles-global.tsx, in the base layer like the theme's `globalCss`), so tokens and the colour palette stay the
+ * single source. Only the signed-in screens use them: they come with the cabinet layout, not with the sign-in page.
+ * Interactive parts (dialogs, menus, selects) stay Chakra components.
  */
 const palettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
 
@@ -122,6 +123,21 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     flexShrink: '0',
     _hover: { bg: 'colorPalette.subtle' },
     '& svg': { width: '4', height: '4' },
+  },
+  /** Chakra's `Avatar` size "sm", variant "subtle": the initials in the header. */
+  '.cab-avatar': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: '0',
+    width: '9',
+    height: '9',
+    borderRadius: 'full',
+    fontWeight: 'medium',
+    fontSize: 'sm',
+    userSelect: 'none',
+    bg: 'colorPalette.muted',
+    color: 'colorPalette.fg',
   },
   '.cab-sr-only': {
     position: 'absolute',

@@ -1,7 +1,6 @@
 import type { RecipeDefinition, SlotRecipeConfig } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
-  avatarSlotRecipe,
   badgeRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
@@ -42,7 +41,6 @@ export const cabinetRecipes: Record<string, RecipeDefinition> = {
 
 export const cabinetSlotRecipes: Record<string, SlotRecipeConfig> = {
   accordion: accordionSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
   combobox: comboboxSlotRecipe,

@@ -21,7 +21,6 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import type { RecipeDefinition, SlotRecipeConfig } from '@chakra-ui/react';
-import { hotStyles } from './hot-styles';
 
 /**
  * Cabinet theme: a deep-blue primary palette ("brand", used as the default colour palette), Russian-first type,
@@ -35,8 +34,6 @@ const config = defineConfig({
     // Server texts may hold words longer than the screen (a 400-character name): they break instead of widening
     // flex rows and tables past the viewport ("anywhere" also lowers the min-content width, "break-word" does not).
     'p, h1, h2, h3, h4, h5, h6, a, dd, dt, li, td, th, label': { overflowWrap: 'anywhere' },
-    // Issue 19: the elements repeated in long lists are styled once, here (app/hot-styles.ts).
-    ...hotStyles,
   },
   theme: {
     tokens: {

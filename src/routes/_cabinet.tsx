@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { useOnDemand } from '@/components/use-on-demand';
 import { OfflineBanner } from '@/components/offline/offline-banner';
+import { HotStyles } from '@/app/hot-styles-global';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
 import { useCabinetSession } from '@/features/auth/cabinet-session';
@@ -87,6 +88,7 @@ function CabinetLayout() {
       onLogout={session.logout}
       showFooter={!hideFooter}
     >
+      <HotStyles />
       <Outlet />
       {session.dialog}
       <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Avatar, Badge, Box, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
@@ -114,9 +114,10 @@ export function Shell(props: ShellProps) {
               onPointerEnter={props.onAvatarIntent}
               onFocus={props.onAvatarIntent}
             >
-              <Avatar.Root size="sm" colorPalette="brand">
-                <Avatar.Fallback>{initials(props.fullName)}</Avatar.Fallback>
-              </Avatar.Root>
+              {/* Initials only (no photo): a plain element styled by the theme (app/hot-styles.ts), no avatar machine. */}
+              <span className="cab-avatar" aria-hidden="true">
+                {initials(props.fullName)}
+              </span>
             </IconButton>
             <IconButton aria-label="Выйти" title="Выйти" variant="ghost" onClick={props.onLogout}>
               <LogoutIcon />

@@ -1,0 +1,12 @@
+import { Global } from '@emotion/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
+import { system } from './theme';
+import { hotStyles } from './hot-styles';
+
+// Resolved once, when the cabinet layout's code loads; in the base layer, as the theme's own global styles are.
+const styles = system.layers.wrap('base', system.css(hotStyles as SystemStyleObject));
+
+/** The classes of the elements repeated in long lists (hot-styles.ts), for the signed-in screens. */
+export function HotStyles() {
+  return <Global styles={styles} />;
+}
