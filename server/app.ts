@@ -7,9 +7,10 @@ import path from 'node:path';
 import { Db, LOCKS } from './lib/db';
 import { HOSTS, ROOT, type HostName, type Operation } from './lib/spec';
 import { SECURITY_HEADERS, WIDGET_FRAME_PATH, cspFor, ssoCsp, widgetFrameCspFor } from './lib/csp';
-import { registerOpenApi, type ContractViolation, type Fault, type Handlers } from './lib/router';
+import { registerOpenApi, type ContractViolation, type Fault } from './lib/router';
+import { routerHandlers, type OperationHandlers } from './lib/operations';
 import { parseFaults, replaceFaults } from './lib/faults';
-import { createServices, type AuthUser, type Services } from './lib/services';
+import { createServices, type Services } from './lib/services';
 import { authHandlers, authenticator } from './domains/auth';
 import { userHandlers } from './domains/users';
 import { serviceMessageHandlers } from './domains/service-message';
@@ -141,7 +142,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   // Same-origin, the hosts under /hosts/* still answer the widget's sandboxed frame (Origin: null).
   if (!split) await app.register(cors, corsOptions([]));
 
-  const handlers: Handlers<AuthUser | null> = {
+  const handlers: OperationHandlers = {
     ...authHandlers(services),
     ...userHandlers(services),
     ...serviceMessageHandlers(services),
@@ -162,7 +163,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   const violations: ContractViolation[] = [];
   const faults: Fault[] = [];
   const missing: string[] = [];
-  const routerOptions = { handlers, authenticate: authenticator(services), faults, violations, missing };
+  const routerOptions = { handlers: routerHandlers(handlers), authenticate: authenticator(services), faults, violations, missing };
   const operations: Operation[] = [];
   const hosts: ReferenceServer['hosts'] = [];
   const sendConfig = async (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').send(runtimeConfig);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError, forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { Operation } from '../lib/spec';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { loadUser, withTokenExpiry } from './users';
@@ -52,7 +52,7 @@ export function authenticator(s: Services) {
   };
 }
 
-export function authHandlers(s: Services): Handlers<AuthUser | null> {
+export function authHandlers(s: Services): OperationHandlers {
   return {
     async authSetCode({ query }) {
       const code = String(query.code);

@@ -1,5 +1,5 @@
-import type { Handlers } from '../lib/router';
-import type { AuthUser, Services } from '../lib/services';
+import type { OperationHandlers } from '../lib/operations';
+import type { Services } from '../lib/services';
 import { apiStatus, pointsOf, type StoredPoint } from '../lib/points';
 import { createProjectPoint, projectsOf } from './projects';
 
@@ -16,7 +16,7 @@ type PointView = StoredPoint & {
   archive?: boolean;
 };
 
-export function calendarHandlers(s: Services): Handlers<AuthUser | null> {
+export function calendarHandlers(s: Services): OperationHandlers {
   return {
     async calendarPoints({ user }) {
       const points = (await pointsOf(s).all()) as PointView[];

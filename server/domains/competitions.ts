@@ -1,4 +1,4 @@
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { notFound } from '../lib/http';
 import { pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
@@ -16,7 +16,7 @@ import { attachmentsOf, type StoredAttachment } from './questionnaire';
  */
 export const competitionsOf = (s: Services) => s.collection<SeedCompetition>('competitions');
 
-export function competitionsHandlers(s: Services): Handlers<AuthUser | null> {
+export function competitionsHandlers(s: Services): OperationHandlers {
   async function chipsFor(user: AuthUser | null) {
     const byTemplate = new Map<string, { participates: boolean; hasTasks: boolean }>();
     if (!user) return byTemplate;
@@ -34,7 +34,7 @@ export function competitionsHandlers(s: Services): Handlers<AuthUser | null> {
   const present = (competition: SeedCompetition, chips: Map<string, { participates: boolean; hasTasks: boolean }>) => {
     const chip = chips.get(competition.code1C);
     return {
-      ...toApiPoint(competition as unknown as Record<string, unknown>),
+      ...toApiPoint(competition),
       hasUserActivePoints: chip?.participates ?? false,
       hasActivePoints: chip?.hasTasks ?? false,
     };

@@ -1,5 +1,7 @@
+import { withoutPrivate } from '../lib/stored';
 import { JsonReply, conflict, fileReply, forbidden, notFound, unprocessable, type FieldError } from '../lib/http';
-import type { Handlers, UploadedFile } from '../lib/router';
+import type { UploadedFile } from '../lib/router';
+import type { ContestSchema, OperationHandlers } from '../lib/operations';
 import { page } from '../lib/paging';
 import { hasRole, type AuthUser, type Services, type StoredUser } from '../lib/services';
 import type { Json } from '../lib/spec';
@@ -84,7 +86,7 @@ type Field = Json & { id: number; form_id: number; parent_id: number | null; nam
 type Result = Json & { id: number; form_id: number; contest_id: number | null; user_id: number | null; status: string; values: Json[]; files: Json[] };
 type Application = Json & { id: number; contest_id: number; result_id: number | null; user_id: number | null; status: string };
 
-const strip = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('_')));
+const strip = withoutPrivate;
 const userBrief = (u: StoredUser | null) => (u ? { id: u.id, fio: fullNameOf(u), email: u.email } : undefined);
 
 // ------------------------------------------------------------------ value checks (SPEC §5 named rules)
@@ -191,7 +193,7 @@ export function validateValues(fields: Field[], values: Json[], options: { submi
 
 // ------------------------------------------------------------------ handlers
 
-export function contestHandlers(s: Services): Handlers<AuthUser | null> {
+export function contestHandlers(s: Services): OperationHandlers {
   const contests = s.collection<Contest>('contests');
   const links = s.collection<Link>('contest_links');
   const forms = s.collection<Form>('forms');
@@ -203,7 +205,7 @@ export function contestHandlers(s: Services): Handlers<AuthUser | null> {
     return new Map((await allUsers(s)).map((u) => [u.id, u]));
   }
 
-  async function contestView(contest: Contest) {
+  async function contestView(contest: Contest): Promise<ContestSchema<'Contest'>> {
     const people = await usersById();
     const all = await links.where({ contest_id: contest.id });
     const view = (role: LinkRole) => all.filter((l) => l.role === role).map((l) => ({ ...l, user: userBrief(people.get(l.user_id) ?? null) }));
@@ -231,7 +233,7 @@ export function contestHandlers(s: Services): Handlers<AuthUser | null> {
     return result.contest_id !== null && (await linkedContests(user, ['manager'])).has(result.contest_id);
   }
 
-  async function resultView(result: Result) {
+  async function resultView(result: Result): Promise<ContestSchema<'ContestResult'>> {
     const people = await usersById();
     const form = await forms.get(result.form_id);
     return {
@@ -242,12 +244,12 @@ export function contestHandlers(s: Services): Handlers<AuthUser | null> {
     };
   }
 
-  async function formView(form: Form) {
+  async function formView(form: Form): Promise<ContestSchema<'Form'>> {
     const list = (await fields.where({ form_id: form.id })).sort((a, b) => a.sort - b.sort || a.id - b.id);
     return { ...strip(form), fields: list.map(fieldView) };
   }
 
-  async function applicationView(app: Application) {
+  async function applicationView(app: Application): Promise<ContestSchema<'ContestApplication'>> {
     const people = await usersById();
     const contest = await contests.get(app.contest_id);
     const result = app.result_id ? await results.get(app.result_id) : null;
@@ -697,7 +699,7 @@ export function contestHandlers(s: Services): Handlers<AuthUser | null> {
   };
 }
 
-function fieldView(f: Field) {
+function fieldView(f: Field): ContestSchema<'FormField'> {
   return strip(f);
 }
 

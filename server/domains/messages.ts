@@ -1,5 +1,5 @@
 import { forbidden, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { page } from '../lib/paging';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { allUsers, loadUser, saveUser } from './users';
@@ -84,7 +84,7 @@ const SEEDED: { userIds: number[]; messages: string[] }[] = [
 
 const paramsKey = (userId: number, project: string) => `${userId}:${project}`;
 
-export function messagesHandlers(s: Services): Handlers<AuthUser | null> {
+export function messagesHandlers(s: Services): OperationHandlers {
   const notifications = s.collection<NotificationDoc>('notifications');
   const streams = s.collection<StreamDoc>('notification_streams');
   const params = s.collection<ParamsDoc>('user_params');

@@ -1,5 +1,7 @@
+import { withoutPrivate } from '../lib/stored';
 import { JsonReply, badRequest, conflict, fileReply, forbidden, notFound, unprocessable, type FieldError } from '../lib/http';
-import type { Handlers, UploadedFile } from '../lib/router';
+import type { RequestContext, UploadedFile } from '../lib/router';
+import type { OperationHandlers, OperationId } from '../lib/operations';
 import { page } from '../lib/paging';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import type { Json } from '../lib/spec';
@@ -300,9 +302,16 @@ const REGISTRIES: Record<'consortiums' | 'employees' | 'contacts', RegistryDef> 
 
 type RegistryRecord = Json & { id: number; projectId: number | null; _createdBy?: number };
 
-function registryHandlers(s: Services, def: RegistryDef, ids: { list: string; create: string; template: string; import: string; export: string; get: string; update: string; remove: string }): Handlers<AuthUser | null> {
+/**
+ * The operations of one registry (consortiums, employees, grantee contacts): the same eight operations over each
+ * registry's record shape, so they take the router's untyped context (the router has checked it against the spec).
+ */
+type RegistryContext = RequestContext<AuthUser>;
+type RegistryOperations = Record<'list' | 'create' | 'template' | 'import' | 'export' | 'get' | 'update' | 'remove', OperationId>;
+
+function registryHandlers(s: Services, def: RegistryDef, ids: RegistryOperations): OperationHandlers {
   const col = s.collection<RegistryRecord>(def.collection);
-  const toApi = (r: RegistryRecord) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
+  const toApi = (r: RegistryRecord) => withoutPrivate(r);
 
   async function visibleRecords(user: AuthUser, query: Record<string, Json>) {
     const staff = hasRole(user, ...STAFF_READ);
@@ -352,10 +361,10 @@ function registryHandlers(s: Services, def: RegistryDef, ids: { list: string; cr
   const sheetRows = (records: Json[]) => [def.columns.map((c) => c.header), ...records.map((r) => def.columns.map((c) => r[c.key] ?? null))];
 
   return {
-    async [ids.list]({ query, user }) {
+    async [ids.list]({ query, user }: RegistryContext) {
       return page((await visibleRecords(user!, query)).map(toApi), query);
     },
-    async [ids.create]({ body, user }) {
+    async [ids.create]({ body, user }: RegistryContext) {
       await checkProjectWrite(user!, body.projectId);
       const input = normalise(body);
       await validateInput(input);
@@ -363,20 +372,20 @@ function registryHandlers(s: Services, def: RegistryDef, ids: { list: string; cr
       const record = await col.insert({ ...input, createdAt: now, updatedAt: now, _createdBy: user!.id });
       return new JsonReply(201, toApi(record));
     },
-    async [ids.get]({ params, user }) {
+    async [ids.get]({ params, user }: RegistryContext) {
       const record = await col.get(Number(params.id));
       if (!record) throw notFound(def.notFound);
       if (!(await visibleRecords(user!, {})).some((r) => r.id === record.id)) throw forbidden();
       return toApi(record);
     },
-    async [ids.update]({ params, body, user }) {
+    async [ids.update]({ params, body, user }: RegistryContext) {
       const record = await writable(Number(params.id), user!);
       await checkProjectWrite(user!, body.projectId);
       const input = normalise({ ...record, ...body });
       await validateInput(input);
       return toApi(await col.put({ ...record, ...input, updatedAt: isoNow(s) }));
     },
-    async [ids.remove]({ params, user }) {
+    async [ids.remove]({ params, user }: RegistryContext) {
       const record = await writable(Number(params.id), user!);
       await col.delete(record.id);
       return { success: true, message: 'Запись удалена' };
@@ -385,11 +394,11 @@ function registryHandlers(s: Services, def: RegistryDef, ids: { list: string; cr
       const example = def.columns.map((c) => c.example);
       return fileReply(writeXlsx([{ name: def.fileTitle, rows: [def.columns.map((c) => c.header), example] }]), XLSX_MIME, `${def.fileTitle} — шаблон.xlsx`);
     },
-    async [ids.export]({ query, user }) {
+    async [ids.export]({ query, user }: RegistryContext) {
       const records = await visibleRecords(user!, query);
       return fileReply(writeXlsx([{ name: def.fileTitle, rows: sheetRows(records) }]), XLSX_MIME, `${def.fileTitle}.xlsx`);
     },
-    async [ids.import]({ body, files, user }) {
+    async [ids.import]({ body, files, user }: RegistryContext) {
       const projectId = body.projectId === undefined ? null : Number(body.projectId);
       await checkProjectWrite(user!, projectId);
       const extra: Json = {};
@@ -662,7 +671,7 @@ type StoredTicket = {
   updatedAt: string;
   _createdBy: number;
 };
-const toApiTicket = (t: StoredTicket) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('_')));
+const toApiTicket = (t: StoredTicket) => withoutPrivate(t);
 
 // ------------------------------------------------------------------ templates (GET /v1/projects/template)
 
@@ -680,7 +689,7 @@ export const PROJECT_TEMPLATE_TYPES = [...PARSER_TYPES, 'consortiums', 'employee
 
 // ------------------------------------------------------------------ handlers
 
-export function projects_v1Handlers(s: Services): Handlers<AuthUser | null> {
+export function projects_v1Handlers(s: Services): OperationHandlers {
   const projects = projectsOf(s);
   const comments = s.collection<Json & { id: number; projectId: number }>('project_comments');
   const centers = s.collection<CenterNti>('center_nti');
@@ -783,8 +792,9 @@ export function projects_v1Handlers(s: Services): Handlers<AuthUser | null> {
         if (!templateName) throw unprocessable([{ field: 'templateCode', message: 'Конкурс с таким кодом не найден' }]);
         next.template = { name: templateName };
       }
-      for (const key of ['name', 'description', 'templateCode', 'briefcaseCode', 'counterparty', 'inn', 'contractNo', 'plan']) {
-        if (body[key] !== undefined) next[key] = typeof body[key] === 'string' ? body[key].trim() : body[key];
+      for (const key of ['name', 'description', 'templateCode', 'briefcaseCode', 'counterparty', 'inn', 'contractNo', 'plan'] as const) {
+        const value = body[key];
+        if (value !== undefined) (next as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
       }
       return await projects.put(next);
     },
@@ -1028,7 +1038,7 @@ function renderTicketBlank(s: Services, ticket: StoredTicket, project: StoredPro
   });
 }
 
-const toApiComment = (c: Json) => Object.fromEntries(Object.entries(c).filter(([k]) => !k.startsWith('_')));
+const toApiComment = (c: Json) => withoutPrivate(c);
 
 // ------------------------------------------------------------------ seed
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileReply, forbidden, notFound, unprocessable } from '../lib/http';
 import { page } from '../lib/paging';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { apiStatus, fieldTypeRef, pointsOf, type StoredPoint } from '../lib/points';
 import type { SeedQuestionnaire } from '../seed/templates';
@@ -230,7 +230,7 @@ const REQUEST_KINDS = {
   },
 } as const;
 
-export function projectsHandlers(s: Services): Handlers<AuthUser | null> {
+export function projectsHandlers(s: Services): OperationHandlers {
   return {
     // GET /v1/projects — SPEC §2 projects table (ID, Проект, Конкурс, Статус), paged by SPEC §9 defaults.
     async projectsList({ user, query }) {

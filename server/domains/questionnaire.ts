@@ -1,4 +1,5 @@
-import type { Handlers, UploadedFile } from '../lib/router';
+import type { UploadedFile } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { fileReply, forbidden, notFound, RawReply, unprocessable, type FieldError } from '../lib/http';
 import { apiStatus, fieldTypeRef, pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
@@ -10,6 +11,7 @@ import {
   type SeedAttachment,
   type SeedField,
   type SeedQuestionnaire,
+  type ParsedItem,
 } from '../seed/templates';
 import { simplePdf } from '../seed/pdf';
 import { MESSAGES, checkValue, fileRulesOf } from './questionnaire-rules';
@@ -58,13 +60,6 @@ interface StoredRecognition {
   accepted: boolean;
 }
 
-interface ParsedItem {
-  groupCode: string | null;
-  name: string;
-  code1C: string;
-  values: { value: string | number | null; error: string | null }[];
-}
-
 export interface StoredNote {
   id: number;
   pointId: number | null;
@@ -91,10 +86,10 @@ export const EDITABLE_STATUSES = ['NEW', 'FILLING', 'NEEDS_IMPROVEMENTS', 'SUSPE
 const FILE_FIELD_MAX = 104_857_600;
 const DROP_ZONE_MAX = 20_971_520;
 
-const strip = <T extends Record<string, unknown>>(doc: T) =>
-  Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_') && k !== 'id'));
+const strip = <T extends object>(doc: T) =>
+  Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_') && k !== 'id')) as Omit<T, `_${string}` | 'id'>;
 
-const publicAttachment = (a: StoredAttachment) => toApiPoint(a as unknown as Record<string, unknown>);
+const publicAttachment = (a: StoredAttachment) => toApiPoint(a);
 
 const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
@@ -154,7 +149,7 @@ interface LocatedField {
   field: SeedField;
 }
 
-export function questionnaireHandlers(s: Services): Handlers<AuthUser | null> {
+export function questionnaireHandlers(s: Services): OperationHandlers {
   let fieldIndex: Map<string, LocatedField> | null = null;
   let attachIndex: Map<string, { template: SeedQuestionnaire; attachment?: SeedAttachment; field?: SeedField }> | null = null;
 
@@ -371,7 +366,7 @@ export function questionnaireHandlers(s: Services): Handlers<AuthUser | null> {
         const template = await templateOf(point._templateCode);
         const states = ((point as Json)._fieldStates ?? {}) as Record<string, { isApproved?: boolean; managerComment?: string | null; readOnly?: boolean }>;
         const parced = ((point as Json)._parcedValues ?? []) as ParsedItem[];
-        const q = strip(template as unknown as Record<string, unknown>) as unknown as SeedQuestionnaire;
+        const q = strip(template);
         return {
           ...q,
           point: {
@@ -384,7 +379,7 @@ export function questionnaireHandlers(s: Services): Handlers<AuthUser | null> {
       }
       const template = await templateOf(id);
       await assertFillingOpen(template);
-      return strip(template as unknown as Record<string, unknown>);
+      return strip(template);
     },
 
     async applicationCreate({ body, user }) {
@@ -481,7 +476,7 @@ export function questionnaireHandlers(s: Services): Handlers<AuthUser | null> {
         _updatedAt: s.clock.now(),
       };
       const saved = existing ? await notesOf(s).put(note as StoredNote) : await notesOf(s).insert(note);
-      return toApiPoint(saved as unknown as Record<string, unknown>);
+      return toApiPoint(saved);
     },
 
     async projectPointSubmit({ params, body, user }) {

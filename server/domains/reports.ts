@@ -1,5 +1,6 @@
+import { withoutPrivate } from '../lib/stored';
 import { JsonReply, conflict, fileReply, forbidden, notFound, unprocessable, type FieldError } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { loadUser } from './users';
 import type { Json } from '../lib/spec';
@@ -236,7 +237,7 @@ const emptyTable = (id: number, items: [string, string][] = []): TableState => (
   updatedAt: null,
 });
 
-const toApiReport = (r: StoredReport) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
+const toApiReport = (r: StoredReport) => withoutPrivate(r);
 
 /** Period boundaries (SPEC §4 periods) as Moscow dates. */
 export function periodRange(year: number, period: Period): { from: string; to: string } {
@@ -293,7 +294,7 @@ const sum = (values: (number | null | undefined)[]) => Math.round(values.reduce<
 
 // ------------------------------------------------------------------ handlers
 
-export function reportsHandlers(s: Services): Handlers<AuthUser | null> {
+export function reportsHandlers(s: Services): OperationHandlers {
   const reports = s.collection<StoredReport>('reports');
   const history = s.collection<HistoryEntry>('report_history');
   const projects = projectsOf(s);

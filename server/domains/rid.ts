@@ -1,5 +1,5 @@
 import { conflict, forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { pointsOf, toApiPoint } from '../lib/points';
 import { TASK_TEMPLATES, createProjectPoint, isOpenPoint, isProjectMember, projectsOf, visibleProject, type StoredProject } from './projects';
@@ -45,7 +45,7 @@ export const ridsOf = (s: Services) => s.collection<StoredRid>('rids');
 
 export const RID_EDITING_MESSAGE = 'РИД находится на редактировании, подать обновление невозможно';
 
-const toApiRid = (rid: StoredRid) => toApiPoint(rid as unknown as Record<string, unknown>);
+const toApiRid = (rid: StoredRid) => toApiPoint(rid);
 
 async function projectRids(s: Services, projectId: number) {
   return ridsOf(s).where({ _projectId: projectId });
@@ -120,7 +120,7 @@ async function updateTask(s: Services, user: AuthUser, project: StoredProject, r
   return point.id;
 }
 
-export function ridHandlers(s: Services): Handlers<AuthUser | null> {
+export function ridHandlers(s: Services): OperationHandlers {
   return {
     async ridListByProject({ user, params }) {
       const project = await visibleProject(s, user!, Number(params.projectId));

@@ -1,5 +1,6 @@
 import { forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers, UploadedFile } from '../lib/router';
+import type { UploadedFile } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { apiStatus } from '../lib/points';
 import type { Json } from '../lib/spec';
@@ -218,7 +219,7 @@ function ddmmyyyyToMs(value: string | null): number | null {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export function signingHandlers(s: Services): Handlers<AuthUser | null> {
+export function signingHandlers(s: Services): OperationHandlers {
   const points = tasksOf(s);
   const me = (u: AuthUser | null) => {
     if (!u) throw forbidden();

@@ -1,5 +1,5 @@
 import { conflict, forbidden, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import type { Json } from '../lib/spec';
 
@@ -29,7 +29,7 @@ interface StashRow {
 
 type Tx = { query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
 
-export function stashHandlers(s: Services): Handlers<AuthUser | null> {
+export function stashHandlers(s: Services): OperationHandlers {
   const now = () => s.clock.now();
   const iso = (ms: string | number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
   const toSeq = (seq: unknown): number | null => (seq === null || seq === undefined ? null : Number(seq));

@@ -1,6 +1,6 @@
 import { unprocessable, safeFileName, type FieldError } from '../lib/http';
-import type { Handlers } from '../lib/router';
-import type { AuthUser, Services } from '../lib/services';
+import type { OperationHandlers } from '../lib/operations';
+import type { Services } from '../lib/services';
 
 /** SPEC §9: the feedback theme used for signing errors. */
 export const SIGNING_ERROR_THEME_ID = 9;
@@ -58,7 +58,7 @@ async function storeFile(s: Services, file: { fileName: string; mimeType: string
 }
 
 /** The support host (openapi/support.yaml): feedback themes and questions with attachments (SPEC §7). */
-export function supportHandlers(s: Services): Handlers<AuthUser | null> {
+export function supportHandlers(s: Services): OperationHandlers {
   const themes = s.collection<SupportThemeDoc>('support_themes');
   const messages = s.collection<SupportMessageDoc>('support_messages');
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { RawReply, fileReply, forbidden, notFound, safeFileName, unprocessable } from '../lib/http';
 import { includesText, page } from '../lib/paging';
-import type { Handlers } from '../lib/router';
+import type { ContextOf, MainSchema, OperationHandlers } from '../lib/operations';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { POINT_STATUSES, apiStatus, fieldTypeRef, toApiPoint, type StoredPoint } from '../lib/points';
 import type { Json } from '../lib/spec';
@@ -93,8 +93,8 @@ export function matchesKind(point: StoredTask, kind: ListKind, now: number): boo
 const ACTION_FLAGS = ['canEdit', 'canSign', 'canHold', 'canReturnToEdit', 'canCencelHold', 'canAddToArchive'] as const;
 
 /** The point as this user receives it: private keys removed, action flags only for those who act on it. */
-export function pointFor(point: StoredTask, user: AuthUser) {
-  const api = toApiPoint(point) as Record<string, Json>;
+export function pointFor(point: StoredTask, user: AuthUser): MainSchema<'Point'> {
+  const api = toApiPoint(point);
   if (!isActor(point, user)) for (const flag of ACTION_FLAGS) api[flag] = false;
   return api;
 }
@@ -110,8 +110,8 @@ async function projectRefs(s: Services, ids?: number[]): Promise<Map<number, { i
   return new Map(projects.map((p) => [p.id, { id: p.id, name: p.name, status: p.status ? { name: p.status.name } : null }]));
 }
 
-function listItem(point: StoredTask, user: AuthUser, projects: Map<number, { id: number; name: string; status?: { name: string } | null }>) {
-  const api = pointFor(point, user);
+function listItem(point: StoredTask, user: AuthUser, projects: Map<number, { id: number; name: string; status?: { name: string } | null }>): MainSchema<'PointListItem'> {
+  const api: Record<string, Json> = pointFor(point, user);
   const out: Record<string, Json> = {};
   for (const key of LIST_KEYS) if (key in api) out[key] = api[key];
   // The project's current name and status win over the copy kept on the point.
@@ -120,7 +120,7 @@ function listItem(point: StoredTask, user: AuthUser, projects: Map<number, { id:
     out.project = project;
     out.projectName = project.name;
   }
-  return out;
+  return out as MainSchema<'PointListItem'>;
 }
 
 /** Not finished first, then by deadline (missing last), then newest first. */
@@ -508,9 +508,9 @@ const user = (u: AuthUser | null): AuthUser => {
   return u;
 };
 
-export function tasksHandlers(s: Services): Handlers<AuthUser | null> {
+export function tasksHandlers(s: Services): OperationHandlers {
   const points = tasksOf(s);
-  const list = (kind: ListKind) => async ({ user: u, query }: { user: AuthUser | null; query: Json }) => listKind(s, user(u), kind, query);
+  const list = (kind: ListKind) => async ({ user: u, query }: ContextOf<'projectPointList'>) => listKind(s, user(u), kind, query);
   return {
     projectPointList: list('all'),
     projectPointListActive: list('active'),

@@ -1,5 +1,5 @@
 import { forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { includesText, page } from '../lib/paging';
 import { ROLE_NAMES, hasRole, type AuthUser, type Services, type StoredUser } from '../lib/services';
 
@@ -70,7 +70,7 @@ const ADMIN_ROLE_ID = 2;
 export const LAST_ADMIN_MESSAGE =
   'Нельзя снять роль «Администратор» с последнего администратора: назначьте администратором другого пользователя, затем измените эти группы';
 
-export function userHandlers(s: Services): Handlers<AuthUser | null> {
+export function userHandlers(s: Services): OperationHandlers {
   /** Whether a user other than `id` holds the administrator role (the last one may not lose it). */
   async function anotherAdminThan(id: number) {
     const row = await s.db.one<{ id: number }>(`SELECT id FROM users WHERE id <> $1 AND data->'groups' @> $2::jsonb LIMIT 1`, [
