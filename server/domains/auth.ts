@@ -92,7 +92,7 @@ export function authHandlers(s: Services): OperationHandlers {
       // SPEC §6: log in as another user only if that user's token has not expired.
       if (!live) throw unprocessable([{ field: 'id', message: 'Токен пользователя истёк: вход от его имени невозможен' }]);
       // Only an access token: the session ends with it; a renew token of another user's session is never handed out.
-      const { result } = await issueToken(s, target.id, user!.id);
+      const { result } = await issueToken(s, target.id, user.id);
       return { result: { token: result.token, tokenExpireAt: result.tokenExpireAt } };
     },
 

@@ -21,7 +21,7 @@ export function calendarHandlers(s: Services): OperationHandlers {
     async calendarPoints({ user }) {
       const points = (await pointsOf(s).all()) as PointView[];
       return points
-        .filter((p) => p.archive !== true && (p.ownerId === user!.id || p.responsibleUserId === user!.id))
+        .filter((p) => p.archive !== true && (p.ownerId === user.id || p.responsibleUserId === user.id))
         .map((p) => ({
           id: p.id,
           name: p.name,

@@ -17,9 +17,8 @@ import { attachmentsOf, type StoredAttachment } from './questionnaire';
 export const competitionsOf = (s: Services) => s.collection<SeedCompetition>('competitions');
 
 export function competitionsHandlers(s: Services): OperationHandlers {
-  async function chipsFor(user: AuthUser | null) {
+  async function chipsFor(user: AuthUser) {
     const byTemplate = new Map<string, { participates: boolean; hasTasks: boolean }>();
-    if (!user) return byTemplate;
     for (const point of await pointsOf(s).all()) {
       const mine = point.ownerId === user.id || (point as StoredPoint & { responsibleUserId?: number | null }).responsibleUserId === user.id;
       if (!mine || point.archive === true || point.status.sort >= 1000) continue;

@@ -412,7 +412,7 @@ export function contestHandlers(s: Services): OperationHandlers {
         files: stored,
         created_at: now,
         updated_at: now,
-        _createdBy: user!.id,
+        _createdBy: user.id,
       });
       return new JsonReply(201, await contestView(contest));
     },
@@ -450,7 +450,7 @@ export function contestHandlers(s: Services): OperationHandlers {
     async resultList({ query, user }) {
       const visible: Result[] = [];
       for (const r of await results.all()) {
-        if ((query.status === undefined || r.status === query.status) && (query.form_id === undefined || r.form_id === Number(query.form_id)) && (await canSeeResult(r, user!))) visible.push(r);
+        if ((query.status === undefined || r.status === query.status) && (query.form_id === undefined || r.form_id === Number(query.form_id)) && (await canSeeResult(r, user))) visible.push(r);
       }
       const paged = page(visible.reverse(), query);
       return { ...paged, items: await Promise.all(paged.items.map(resultView)) };
@@ -476,7 +476,7 @@ export function contestHandlers(s: Services): OperationHandlers {
         if (!shapeOk) throw unprocessable([{ field: 'values', message: 'Каждое значение: {field_id: целое, value: строка или null}' }]);
         values = values.map((v) => ({ field_id: v.field_id, value: v.value, groupIndex: v.groupIndex ?? 0, valueIndex: v.valueIndex ?? 0 }));
       }
-      const existing = (await results.where({ form_id: form.id, user_id: user!.id }))[0];
+      const existing = (await results.where({ form_id: form.id, user_id: user.id }))[0];
       if (existing) throw unprocessable([{ field: 'form_id', message: `Вы уже заполнили эту форму (результат № ${existing.id})` }]);
       const formFields = await fields.where({ form_id: form.id });
       const fileIds = (body.file_field_ids ?? []).map(Number);
@@ -485,26 +485,26 @@ export function contestHandlers(s: Services): OperationHandlers {
       errors.push(...upload.errors);
       if (errors.length) throw unprocessable(errors);
       const iso = isoNow(s);
-      const result = await results.insert({ form_id: form.id, contest_id: form.contest_id, user_id: user!.id, status, values, files: upload.stored, created_at: iso, updated_at: iso });
+      const result = await results.insert({ form_id: form.id, contest_id: form.contest_id, user_id: user.id, status, values, files: upload.stored, created_at: iso, updated_at: iso });
       const nameField = formFields.find((f) => f.name === 'project_name');
       const name = values.find((v) => nameField && v.field_id === nameField.id)?.value ?? form.name;
-      await applications.insert({ contest_id: form.contest_id, form_id: form.id, result_id: result.id, user_id: user!.id, name, status, created_at: iso, updated_at: iso });
+      await applications.insert({ contest_id: form.contest_id, form_id: form.id, result_id: result.id, user_id: user.id, name, status, created_at: iso, updated_at: iso });
       return new JsonReply(201, await resultView(result));
     },
     async resultSetStatus({ query, user }) {
       const result = await results.get(Number(query.id));
       if (!result) throw notFound('Результат не найден');
-      if (!(await canSeeResult(result, user!))) throw forbidden();
-      const next = await changeResultStatus(result, String(query.status), user!);
+      if (!(await canSeeResult(result, user))) throw forbidden();
+      const next = await changeResultStatus(result, String(query.status), user);
       return { success: true, message: `Статус результата: ${RESULT_STATUSES[next.status]}` };
     },
     async resultExport({ query, user }) {
       const people = await usersById();
       const visible: Result[] = [];
       for (const r of await results.all()) {
-        if ((query.status === undefined || r.status === query.status) && (query.form_id === undefined || r.form_id === Number(query.form_id)) && (await canDecideResult(r, user!))) visible.push(r);
+        if ((query.status === undefined || r.status === query.status) && (query.form_id === undefined || r.form_id === Number(query.form_id)) && (await canDecideResult(r, user))) visible.push(r);
       }
-      if (!isAdmin(user) && !(await linkedContests(user!, ['manager'])).size) throw forbidden('Выгрузка доступна администратору и менеджерам конкурсов');
+      if (!isAdmin(user) && !(await linkedContests(user, ['manager'])).size) throw forbidden('Выгрузка доступна администратору и менеджерам конкурсов');
       const formFields = query.form_id === undefined ? [] : (await fields.where({ form_id: Number(query.form_id) })).filter((f) => f.type !== 'group').sort((a, b) => a.sort - b.sort);
       const formNames = new Map((await forms.all()).map((f) => [f.id, f.name]));
       const rows: Cell[][] = [
@@ -529,16 +529,16 @@ export function contestHandlers(s: Services): OperationHandlers {
     async resultGet({ params, user }) {
       const result = await results.get(Number(params.id));
       if (!result) throw notFound('Результат не найден');
-      if (!(await canSeeResult(result, user!))) throw forbidden();
+      if (!(await canSeeResult(result, user))) throw forbidden();
       return resultView(result);
     },
     async resultUpdate({ params, body, user }) {
       const result = await results.get(Number(params.id));
       if (!result) throw notFound('Результат не найден');
-      if (!(await canSeeResult(result, user!))) throw forbidden();
+      if (!(await canSeeResult(result, user))) throw forbidden();
       let next = result;
       if (body.values !== undefined) {
-        if (result.user_id !== user!.id && !isAdmin(user)) throw forbidden('Изменять значения может автор результата');
+        if (result.user_id !== user.id && !isAdmin(user)) throw forbidden('Изменять значения может автор результата');
         if (!RESULT_EDITABLE.includes(result.status)) throw conflict(`Результат в статусе «${RESULT_STATUSES[result.status]}» изменить нельзя`);
         const formFields = await fields.where({ form_id: result.form_id });
         const values = body.values.map((v: Json) => ({ field_id: v.field_id, value: v.value, groupIndex: v.groupIndex ?? 0, valueIndex: v.valueIndex ?? 0 }));
@@ -546,15 +546,15 @@ export function contestHandlers(s: Services): OperationHandlers {
         if (errors.length) throw unprocessable(errors);
         next = await results.put({ ...result, values, updated_at: isoNow(s) });
       }
-      if (body.status !== undefined && body.status !== next.status) next = await changeResultStatus(next, body.status, user!);
+      if (body.status !== undefined && body.status !== next.status) next = await changeResultStatus(next, body.status, user);
       return resultView(next);
     },
 
     // ---------------------------------------------------------------- applications
     async contestApplicationList({ query, user }) {
-      const linked = isAdmin(user) ? null : await linkedContests(user!);
+      const linked = isAdmin(user) ? null : await linkedContests(user);
       const list = (await applications.all()).filter(
-        (a) => (query.contest_id === undefined || a.contest_id === Number(query.contest_id)) && (linked === null || a.user_id === user!.id || linked.has(a.contest_id)),
+        (a) => (query.contest_id === undefined || a.contest_id === Number(query.contest_id)) && (linked === null || a.user_id === user.id || linked.has(a.contest_id)),
       );
       const paged = page(list.reverse(), query);
       return { ...paged, items: await Promise.all(paged.items.map(applicationView)) };
@@ -562,7 +562,7 @@ export function contestHandlers(s: Services): OperationHandlers {
     async contestApplicationGet({ params, user }) {
       const app = await applications.get(Number(params.id));
       if (!app) throw notFound('Заявка не найдена');
-      if (!isAdmin(user) && app.user_id !== user!.id && !(await linkedContests(user!)).has(app.contest_id)) throw forbidden();
+      if (!isAdmin(user) && app.user_id !== user.id && !(await linkedContests(user)).has(app.contest_id)) throw forbidden();
       return applicationView(app);
     },
 

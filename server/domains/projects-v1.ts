@@ -362,31 +362,31 @@ function registryHandlers(s: Services, def: RegistryDef, ids: RegistryOperations
 
   return {
     async [ids.list]({ query, user }: RegistryContext) {
-      return page((await visibleRecords(user!, query)).map(toApi), query);
+      return page((await visibleRecords(user, query)).map(toApi), query);
     },
     async [ids.create]({ body, user }: RegistryContext) {
-      await checkProjectWrite(user!, body.projectId);
+      await checkProjectWrite(user, body.projectId);
       const input = normalise(body);
       await validateInput(input);
       const now = isoNow(s);
-      const record = await col.insert({ ...input, createdAt: now, updatedAt: now, _createdBy: user!.id });
+      const record = await col.insert({ ...input, createdAt: now, updatedAt: now, _createdBy: user.id });
       return new JsonReply(201, toApi(record));
     },
     async [ids.get]({ params, user }: RegistryContext) {
       const record = await col.get(Number(params.id));
       if (!record) throw notFound(def.notFound);
-      if (!(await visibleRecords(user!, {})).some((r) => r.id === record.id)) throw forbidden();
+      if (!(await visibleRecords(user, {})).some((r) => r.id === record.id)) throw forbidden();
       return toApi(record);
     },
     async [ids.update]({ params, body, user }: RegistryContext) {
-      const record = await writable(Number(params.id), user!);
-      await checkProjectWrite(user!, body.projectId);
+      const record = await writable(Number(params.id), user);
+      await checkProjectWrite(user, body.projectId);
       const input = normalise({ ...record, ...body });
       await validateInput(input);
       return toApi(await col.put({ ...record, ...input, updatedAt: isoNow(s) }));
     },
     async [ids.remove]({ params, user }: RegistryContext) {
-      const record = await writable(Number(params.id), user!);
+      const record = await writable(Number(params.id), user);
       await col.delete(record.id);
       return { success: true, message: 'Запись удалена' };
     },
@@ -395,12 +395,12 @@ function registryHandlers(s: Services, def: RegistryDef, ids: RegistryOperations
       return fileReply(writeXlsx([{ name: def.fileTitle, rows: [def.columns.map((c) => c.header), example] }]), XLSX_MIME, `${def.fileTitle} — шаблон.xlsx`);
     },
     async [ids.export]({ query, user }: RegistryContext) {
-      const records = await visibleRecords(user!, query);
+      const records = await visibleRecords(user, query);
       return fileReply(writeXlsx([{ name: def.fileTitle, rows: sheetRows(records) }]), XLSX_MIME, `${def.fileTitle}.xlsx`);
     },
     async [ids.import]({ body, files, user }: RegistryContext) {
       const projectId = body.projectId === undefined ? null : Number(body.projectId);
-      await checkProjectWrite(user!, projectId);
+      await checkProjectWrite(user, projectId);
       const extra: Json = {};
       if (def.filters.includes('centerNtiId')) extra.centerNtiId = body.centerNtiId === undefined ? null : Number(body.centerNtiId);
       const verifyErrors = (await def.verify?.(s, extra)) ?? [];
@@ -431,7 +431,7 @@ function registryHandlers(s: Services, def: RegistryDef, ids: RegistryOperations
           continue;
         }
         const input = normalise({ ...raw, ...extra, projectId });
-        await col.insert({ ...input, createdAt: now, updatedAt: now, _createdBy: user!.id });
+        await col.insert({ ...input, createdAt: now, updatedAt: now, _createdBy: user.id });
         imported++;
       }
       return { success: errors.length === 0, imported, skipped, errors };
@@ -734,11 +734,11 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
     return { ticket, project };
   }
 
-  const parser = (type: ParserType) => async ({ body, files, user }: { body: Json; files: Record<string, UploadedFile[]>; user: AuthUser | null }) => {
+  const parser = (type: ParserType) => async ({ body, files, user }: { body: Json; files: Record<string, UploadedFile[]>; user: AuthUser }) => {
     if (body.projectId !== undefined) {
       const project = await projects.get(Number(body.projectId));
       if (!project) throw unprocessable([{ field: 'projectId', message: 'Проект не найден' }]);
-      if (!canReadProject(project, user!)) throw unprocessable([{ field: 'projectId', message: 'Нет доступа к проекту' }]);
+      if (!canReadProject(project, user)) throw unprocessable([{ field: 'projectId', message: 'Нет доступа к проекту' }]);
     }
     const file = uploadedFile(files);
     const result = parseIndicators(type, spreadsheetRows(file));
@@ -748,7 +748,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       fileId: await storeFile(s, { name: file.fileName, mime: file.mimeType, data: file.data }),
       rows: result.rows.length,
       errors: result.errors.length,
-      userId: user!.id,
+      userId: user.id,
       createdAt: isoNow(s),
     });
     return result;
@@ -768,14 +768,14 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
         template: { name: templateName },
         templateCode: body.templateCode,
         briefcaseCode: body.briefcaseCode ?? null,
-        counterparty: body.counterparty ?? user!.work_company ?? null,
+        counterparty: body.counterparty ?? user.work_company ?? null,
         inn: body.inn ?? null,
         contractNo: body.contractNo ?? null,
         plan: body.plan ?? [],
-        users: [{ id: user!.id, fullname: fullNameOf(user!) }],
+        users: [{ id: user.id, fullname: fullNameOf(user) }],
         zniButton: false,
         ridButton: false,
-        ownerId: user!.id,
+        ownerId: user.id,
       } as Omit<StoredProject, 'id'>);
       await workflowOf(s).put({ id: created.id, status: 'draft' });
       return new JsonReply(201, created);
@@ -783,7 +783,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
     async projectUpdate({ params, body, user }) {
       const project = await projects.get(Number(params.id));
       if (!project) throw notFound('Проект не найден');
-      if (!isProjectMember(project, user!) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Изменять проект может его участник или менеджер');
+      if (!isProjectMember(project, user) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Изменять проект может его участник или менеджер');
       const status = await projectDocStatus(s, project.id);
       if (!PROJECT_EDITABLE.includes(status)) throw conflict(`Проект в статусе «${DOC_STATUS_NAMES[status]}» изменить нельзя`);
       const next: StoredProject = { ...project };
@@ -799,28 +799,28 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       return await projects.put(next);
     },
     async projectAccept({ params, user }) {
-      return transition(Number(params.id), user!, 'accept', null);
+      return transition(Number(params.id), user, 'accept', null);
     },
     async projectReject({ params, body, user }) {
       const comment = body.comment.trim();
       if (!comment) throw unprocessable([{ field: 'comment', message: 'Укажите причину отклонения' }]);
-      return transition(Number(params.id), user!, 'reject', comment);
+      return transition(Number(params.id), user, 'reject', comment);
     },
     async projectSendForApproval({ params, body, user }) {
-      return transition(Number(params.id), user!, 'send-for-approval', body.comment?.trim() || null);
+      return transition(Number(params.id), user, 'send-for-approval', body.comment?.trim() || null);
     },
     async projectReview({ params, body, user }) {
-      return transition(Number(params.id), user!, 'review', body?.comment?.trim() || null);
+      return transition(Number(params.id), user, 'review', body?.comment?.trim() || null);
     },
     async projectCommentsList({ params, user }) {
-      await readableProject(s, Number(params.id), user!);
+      await readableProject(s, Number(params.id), user);
       return (await comments.where({ projectId: Number(params.id) })).map(toApiComment);
     },
     async projectCommentCreate({ params, body, user }) {
-      await readableProject(s, Number(params.id), user!);
+      await readableProject(s, Number(params.id), user);
       const text = body.comment.trim();
       if (!text) throw unprocessable([{ field: 'comment', message: 'Заполните поле' }]);
-      const created = await comments.insert({ projectId: Number(params.id), comment: text, userId: user!.id, fullname: fullNameOf(user!), createdAt: isoNow(s) });
+      const created = await comments.insert({ projectId: Number(params.id), comment: text, userId: user.id, fullname: fullNameOf(user), createdAt: isoNow(s) });
       return new JsonReply(201, toApiComment(created));
     },
 
@@ -864,7 +864,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
 
     // ---------------------------------------------------------------- exports and templates
     async projectsExport({ user }) {
-      const visible = (await projects.all()).filter((p) => canReadProject(p, user!));
+      const visible = (await projects.all()).filter((p) => canReadProject(p, user));
       const rows: Cell[][] = [
         ['ID', 'Проект', 'Конкурс', 'Статус', 'Контрагент', 'ИНН', 'Номер договора'],
         ...visible.map((p) => [p.id, p.name, p.template?.name ?? null, p.status?.name ?? null, p.counterparty ?? null, p.inn ?? null, p.contractNo ?? null]),
@@ -872,7 +872,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       return fileReply(writeXlsx([{ name: 'Проекты', rows }]), XLSX_MIME, 'Проекты.xlsx');
     },
     async projectExportDocument({ query, user }) {
-      const project = await readableProject(s, Number(query.projectId), user!);
+      const project = await readableProject(s, Number(query.projectId), user);
       const pdf = await renderPdf({
         title: `Паспорт проекта № ${project.id}`,
         subtitle: project.name,
@@ -905,7 +905,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       return fileReply(pdf, 'application/octet-stream', `Проект ${project.id}.pdf`);
     },
     async projectExportProgram({ query, user }) {
-      const project = await readableProject(s, Number(query.projectId), user!);
+      const project = await readableProject(s, Number(query.projectId), user);
       const rows: Cell[][] = [
         ['Код', 'Наименование мероприятия', 'Описание', 'Начало', 'Окончание'],
         ...(project.plan ?? []).map((st) => [st.code1C, st.name, st.description ?? null, ddmmyyyy(st.dateFrom), ddmmyyyy(st.dateTo)]),
@@ -954,7 +954,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
     async ticketCreate({ body, user }) {
       const project = await projects.get(body.projectId);
       if (!project) throw notFound('Проект не найден');
-      if (!isProjectMember(project, user!) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Нет доступа к проекту');
+      if (!isProjectMember(project, user) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Нет доступа к проекту');
       if (!TICKET_INITIAL.includes(body.status)) {
         throw unprocessable([{ field: 'status', message: `Новая заявка создается в статусе ${TICKET_INITIAL.map((t) => `«${t}»`).join(' или ')}` }]);
       }
@@ -967,15 +967,15 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
         signatureFileId: null,
         createdAt: now,
         updatedAt: now,
-        _createdBy: user!.id,
+        _createdBy: user.id,
       });
       return new JsonReply(201, toApiTicket(ticket));
     },
     async ticketGet({ params, user }) {
-      return toApiTicket((await ticketFor(Number(params.id), user!)).ticket);
+      return toApiTicket((await ticketFor(Number(params.id), user)).ticket);
     },
     async ticketBlank({ params, user }) {
-      const { ticket, project } = await ticketFor(Number(params.id), user!);
+      const { ticket, project } = await ticketFor(Number(params.id), user);
       if (!TICKET_BLANK_FROM.includes(ticket.status)) {
         throw conflict(`Бланк нельзя сформировать для заявки в статусе «${TICKET_STATUS_NAMES[ticket.status]}»`);
       }
@@ -995,7 +995,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       const action = String(params.action);
       const rule = TICKET_ACTIONS[action];
       if (!rule) throw badRequest(`Неизвестное действие с заявкой: «${action}»; доступны: ${Object.keys(TICKET_ACTIONS).join(', ')}, blank`);
-      const { ticket } = await ticketFor(Number(params.id), user!);
+      const { ticket } = await ticketFor(Number(params.id), user);
       if (rule.staffOnly && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Действие доступно менеджеру');
       if (!rule.from.includes(ticket.status)) {
         throw conflict(`Нельзя ${rule.title} в статусе «${TICKET_STATUS_NAMES[ticket.status]}»`);
@@ -1004,7 +1004,7 @@ export function projects_v1Handlers(s: Services): OperationHandlers {
       return toApiTicket(updated);
     },
     async ticketSignatureCreate({ body, user }) {
-      const { ticket } = await ticketFor(body.ticketId, user!);
+      const { ticket } = await ticketFor(body.ticketId, user);
       const errors: FieldError[] = [];
       if (ticket.status !== 'blank-ready') errors.push({ field: 'ticketId', message: 'Подписать можно только заявку со сформированным бланком' });
       if (!(await fileExists(s, body.fileId))) errors.push({ field: 'fileId', message: 'Файл подписи не найден' });

@@ -234,17 +234,17 @@ export function projectsHandlers(s: Services): OperationHandlers {
   return {
     // GET /v1/projects — SPEC §2 projects table (ID, Проект, Конкурс, Статус), paged by SPEC §9 defaults.
     async projectsList({ user, query }) {
-      const visible = (await projectsOf(s).all()).filter((p) => canSeeProject(user!, p));
+      const visible = (await projectsOf(s).all()).filter((p) => canSeeProject(user, p));
       return page(visible, query);
     },
 
     async projectGet({ user, params }) {
-      return visibleProject(s, user!, Number(params.id));
+      return visibleProject(s, user, Number(params.id));
     },
 
     // Project files download on click (SPEC §2 "Project info").
     async projectFileDownload({ user, params }) {
-      const project = await visibleProject(s, user!, Number(params.id));
+      const project = await visibleProject(s, user, Number(params.id));
       const file = project.files.find((f) => f.id === Number(params.fileId));
       if (!file) throw notFound('Файл не найден');
       const row = await s.db.one<{ content: Uint8Array }>('SELECT content FROM files WHERE id = $1', [file.id]);
@@ -256,8 +256,8 @@ export function projectsHandlers(s: Services): OperationHandlers {
     // SPEC §7 "Change point type: project id and type zni or rid" — the "Запрос на изменение" / "Запрос на РИД" buttons.
     async projectChangePointType({ user, body }) {
       const { projectId, type } = body as { projectId: number; type: 'zni' | 'rid' };
-      const project = await visibleProject(s, user!, projectId);
-      if (!isProjectMember(user!, project)) throw forbidden('Отправить запрос может только участник проекта');
+      const project = await visibleProject(s, user, projectId);
+      if (!isProjectMember(user, project)) throw forbidden('Отправить запрос может только участник проекта');
       const allowed = type === 'zni' ? project.zniButton : project.ridButton;
       if (!allowed) {
         throw unprocessable([
@@ -267,7 +267,7 @@ export function projectsHandlers(s: Services): OperationHandlers {
       const kind = REQUEST_KINDS[type];
       await createProjectPoint(s, {
         project,
-        ownerId: user!.id,
+        ownerId: user.id,
         name: kind.name,
         description: kind.description,
         type,

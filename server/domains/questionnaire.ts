@@ -351,15 +351,9 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
   const recognitionKey = (userId: number, pointId: number | null | undefined, code: string, fileIndex: number | undefined) =>
     `${userId}:${pointId ?? 'new'}:${code}:${fileIndex ?? 0}`;
 
-  const requireUser = (user: AuthUser | null): AuthUser => {
-    if (!user) throw forbidden();
-    return user;
-  };
-
   return {
     // ------------------------------------------------------------ questionnaire
-    async applicationGet({ params, user }) {
-      const me = requireUser(user);
+    async applicationGet({ params, user: me }) {
       const id = String(params.id);
       if (/^\d+$/.test(id)) {
         const point = await pointFor(me, Number(id), 'read');
@@ -382,8 +376,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return strip(template);
     },
 
-    async applicationCreate({ body, user }) {
-      const me = requireUser(user);
+    async applicationCreate({ body, user: me }) {
       const request = body as { project?: { name?: string; description?: string }; pointId?: number; code1C: string; templateCode: string; values: ValuesBody };
       if (request.pointId) {
         // An existing point (e.g. re-created from a draft): same as saving it and sending it on.
@@ -453,8 +446,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return { pointId: point.id, success: true, message: 'Проект успешно создан' };
     },
 
-    async applicationNoteSave({ body, user }) {
-      const me = requireUser(user);
+    async applicationNoteSave({ body, user: me }) {
       const request = body as { code1C: string; pointCode: string; values: ValuesBody };
       const template = await templateOf(request.code1C);
       if (request.pointCode !== template.templatePointCode) throw unprocessable([{ field: 'pointCode', message: 'Неверный код точки шаблона' }]);
@@ -480,10 +472,10 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
     },
 
     async projectPointSubmit({ params, body, user }) {
-      return savePoint(requireUser(user), Number(params.id), (body as { values: ValuesBody }).values, 'send');
+      return savePoint(user, Number(params.id), (body as { values: ValuesBody }).values, 'send');
     },
     async projectPointSave({ params, body, user }) {
-      return savePoint(requireUser(user), Number(params.id), (body as { values: ValuesBody }).values, 'save');
+      return savePoint(user, Number(params.id), (body as { values: ValuesBody }).values, 'save');
     },
 
     async valueValidate({ body }) {
@@ -509,8 +501,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
     },
 
     // ------------------------------------------------------------ attachments
-    async attachUpload({ body, files, user }) {
-      const me = requireUser(user);
+    async attachUpload({ body, files, user: me }) {
       const request = body as { attachCode: string; valueIndex?: number; pointId?: number };
       const file = files.file?.[0];
       if (!file) throw unprocessable([{ field: 'file', message: 'Файл не выбран' }]);
@@ -537,8 +528,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return publicAttachment(saved);
     },
 
-    async attachList({ query, user }) {
-      const me = requireUser(user);
+    async attachList({ query, user: me }) {
       const pointId = Number(query['filter[pointId]']);
       await pointFor(me, pointId, 'read');
       const match: Record<string, unknown> = { _pointId: pointId, _state: 'stored' };
@@ -546,8 +536,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return (await attachmentsOf(s).where(match)).map(publicAttachment);
     },
 
-    async attachDownload({ params, query, user }) {
-      const me = requireUser(user);
+    async attachDownload({ params, query, user: me }) {
       const attachment = await attachmentsOf(s).get(Number(params.id));
       if (!attachment || !(await canReadAttachment(me, attachment))) throw notFound('Файл не найден');
       const file = await attachmentBytes(attachment);
@@ -555,15 +544,13 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return fileReply(file.content, 'application/octet-stream', attachment.fileName);
     },
 
-    async attachDownloadLink({ params, user }) {
-      const me = requireUser(user);
+    async attachDownloadLink({ params, user: me }) {
       const attachment = await attachmentsOf(s).get(Number(params.id));
       if (!attachment || !(await canReadAttachment(me, attachment))) throw notFound('Файл не найден');
       return { link: `/hosts/main/v2/projects/download-attach/${attachment.id}` };
     },
 
-    async attachDelete({ params, user }) {
-      const me = requireUser(user);
+    async attachDelete({ params, user: me }) {
       const attachment = await attachmentsOf(s).get(Number(params.id));
       if (!attachment || attachment._public) throw notFound('Файл не найден');
       if (attachment._pointId !== null) await pointFor(me, attachment._pointId, 'edit');
@@ -585,8 +572,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
     },
 
     // ------------------------------------------------------------ recognition (SPEC §4)
-    async recognitionParseFile({ params, body, files, user }) {
-      const me = requireUser(user);
+    async recognitionParseFile({ params, body, files, user: me }) {
       const code = String(params.id);
       const request = body as { fileIndex?: number; pointId?: number };
       const file = files.file?.[0];
@@ -615,8 +601,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return { items, file: publicAttachment(attachment) };
     },
 
-    async recognitionAcceptFile({ body, user }) {
-      const me = requireUser(user);
+    async recognitionAcceptFile({ body, user: me }) {
       const request = body as { attachementCode: string; fileIndex?: number; pointId?: number | null };
       const key = recognitionKey(me.id, request.pointId, request.attachementCode, request.fileIndex);
       const recognition = await recognitionsOf(s).get(key);
@@ -644,8 +629,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Данные документа добавлены в анкету' };
     },
 
-    async recognitionDeclineFile({ body, user }) {
-      const me = requireUser(user);
+    async recognitionDeclineFile({ body, user: me }) {
       const request = body as { attachementCode: string; fileIndex?: number; pointId?: number | null };
       const key = recognitionKey(me.id, request.pointId, request.attachementCode, request.fileIndex);
       const recognition = await recognitionsOf(s).get(key);
@@ -656,8 +640,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Загрузка отменена' };
     },
 
-    async recognitionFileValues({ body, user }) {
-      const me = requireUser(user);
+    async recognitionFileValues({ body, user: me }) {
       const request = body as { attachementCode: string; fileIndex?: number; pointId?: number | null };
       const recognition = await recognitionsOf(s).get(recognitionKey(me.id, request.pointId, request.attachementCode, request.fileIndex));
       if (recognition) {

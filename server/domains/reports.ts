@@ -401,21 +401,21 @@ export function reportsHandlers(s: Services): OperationHandlers {
     columns: Column[],
     fixedCodes?: string[],
   ) {
-    return async ({ params, body, user }: { params: Json; body: Json; user: AuthUser | null }) => {
-      const { report } = await access(Number(params.id), user!, 'write');
+    return async ({ params, body, user }: { params: Json; body: Json; user: AuthUser }) => {
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Сохранение структуры');
       const rows = normaliseRows(body.rows);
       const errors = validateRows(rows, columns, fixedCodes ? { fixedCodes } : {});
       if (errors.length) throw unprocessable(errors);
       const state: TableState = { ...report[key], rows, signed: false, signedAt: null, updatedAt: isoNow(s) };
-      const next = await save({ ...report, [key]: state }, user!, [section]);
+      const next = await save({ ...report, [key]: state }, user, [section]);
       return table(next, state, columns, body.year ?? null);
     };
   }
 
   function signTable(section: 'expense-structure' | 'co-finance-structure') {
-    return async ({ params, body, user }: { params: Json; body: Json; user: AuthUser | null }) => {
-      const { report } = await access(Number(params.id), user!, 'write');
+    return async ({ params, body, user }: { params: Json; body: Json; user: AuthUser }) => {
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Подписание структуры');
       const year = body?.year ?? report.year;
       const state = section === 'expense-structure' ? expenseState(report, year) : report._coFinance;
@@ -427,16 +427,16 @@ export function reportsHandlers(s: Services): OperationHandlers {
       const patch: Partial<StoredReport> =
         section === 'expense-structure' ? { _expense: { ...report._expense, [String(year)]: signed } } : { _coFinance: signed };
       await save(
-        { ...report, ...patch, _signatures: [...report._signatures, { section, year, sign: body?.sign ?? null, userId: user!.id, signedAt: now }] },
-        user!,
+        { ...report, ...patch, _signatures: [...report._signatures, { section, year, sign: body?.sign ?? null, userId: user.id, signedAt: now }] },
+        user,
         [section],
       );
       return { success: true, message: `${title} подписана` };
     };
   }
 
-  const register = (type: RegisterType) => async ({ params, user }: { params: Json; user: AuthUser | null }) => {
-    const { report } = await access(Number(params.id), user!, 'read');
+  const register = (type: RegisterType) => async ({ params, user }: { params: Json; user: AuthUser }) => {
+    const { report } = await access(Number(params.id), user, 'read');
     const items = report._registers[type] ?? [];
     return { reportId: report.id, type, items, total: sum(items.map((i) => i.amount)) };
   };
@@ -445,7 +445,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
     async reportCreate({ body, user }) {
       const project = await projects.get(body.projectId);
       if (!project) throw unprocessable([{ field: 'projectId', message: 'Проект не найден' }]);
-      if (!isProjectMember(project, user!) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Создавать отчеты могут участники проекта');
+      if (!isProjectMember(project, user) && !hasRole(user, ...STAFF_DECIDE)) throw forbidden('Создавать отчеты могут участники проекта');
       const duplicate = (await reports.where({ projectId: project.id, year: body.year, period: body.period }))[0];
       if (duplicate) throw conflict(`Отчет проекта за ${PERIOD_NAMES[body.period as Period]} ${body.year} года уже есть (№ ${duplicate.id})`);
       const previous = (await reports.where({ projectId: project.id })).at(-1);
@@ -464,7 +464,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
         color: STATUS_COLORS.draft,
         createdAt: now,
         updatedAt: now,
-        _createdBy: user!.id,
+        _createdBy: user.id,
         _grantAmount: previous?._grantAmount ?? null,
         _centerNtiId: employees.find((e) => e.centerNtiId)?.centerNtiId ?? null,
         _expense: { [String(body.year)]: emptyTable(id * 100 + (body.year % 100), EXPENSE_ITEMS) },
@@ -475,18 +475,18 @@ export function reportsHandlers(s: Services): OperationHandlers {
         _paymentOrders: [],
         _registers: {},
         _balance: { balance: null, grantorRefundable: null, comment: null },
-        _updated: { report: { updatedAt: now, userId: user!.id } },
+        _updated: { report: { updatedAt: now, userId: user.id } },
         _signatures: [],
       });
       await writeHistory(report, 'draft', 'Отчет создан', user);
       return new JsonReply(201, toApiReport(report));
     },
     async reportGet({ params, user }) {
-      const { report, project } = await access(Number(params.id), user!, 'read');
+      const { report, project } = await access(Number(params.id), user, 'read');
       return toApiReport({ ...report, projectName: project?.name ?? report.projectName });
     },
     async reportUpdate({ params, body, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Изменение отчета');
       const year = body.year ?? report.year;
       const period = body.period ?? report.period;
@@ -494,25 +494,25 @@ export function reportsHandlers(s: Services): OperationHandlers {
         const duplicate = (await reports.where({ projectId: report.projectId, year, period })).find((r) => r.id !== report.id);
         if (duplicate) throw conflict(`Отчет проекта за ${PERIOD_NAMES[period as Period]} ${year} года уже есть (№ ${duplicate.id})`);
       }
-      const next = await save({ ...report, year, period, comment: body.comment === undefined ? report.comment : body.comment }, user!, ['report']);
+      const next = await save({ ...report, year, period, comment: body.comment === undefined ? report.comment : body.comment }, user, ['report']);
       return toApiReport(next);
     },
 
-    reportNew: ({ params, user }) => act(Number(params.id), user!, 'new', null),
-    reportAccept: ({ params, user }) => act(Number(params.id), user!, 'accept', null),
+    reportNew: ({ params, user }) => act(Number(params.id), user, 'new', null),
+    reportAccept: ({ params, user }) => act(Number(params.id), user, 'accept', null),
     async reportReject({ params, body, user }) {
       const comment = String(body.comment).trim();
       if (!comment) throw unprocessable([{ field: 'comment', message: 'Укажите причину отклонения' }]);
-      return act(Number(params.id), user!, 'reject', comment);
+      return act(Number(params.id), user, 'reject', comment);
     },
-    reportReadyToFinalizeConclusion: ({ params, user }) => act(Number(params.id), user!, 'ready-to-finalize-conclusion', null),
-    reportFinalizeConclusion: ({ params, user }) => act(Number(params.id), user!, 'finalize-conclusion', null),
-    reportRepeatFinalizeConclusion: ({ params, user }) => act(Number(params.id), user!, 'repeat-finalize-conclusion', null),
-    reportSendForApproval: ({ params, body, user }) => act(Number(params.id), user!, 'send-for-approval', String(body.comment).trim() || null),
-    reportReview: ({ params, body, user }) => act(Number(params.id), user!, 'review', String(body.comment).trim() || null),
+    reportReadyToFinalizeConclusion: ({ params, user }) => act(Number(params.id), user, 'ready-to-finalize-conclusion', null),
+    reportFinalizeConclusion: ({ params, user }) => act(Number(params.id), user, 'finalize-conclusion', null),
+    reportRepeatFinalizeConclusion: ({ params, user }) => act(Number(params.id), user, 'repeat-finalize-conclusion', null),
+    reportSendForApproval: ({ params, body, user }) => act(Number(params.id), user, 'send-for-approval', String(body.comment).trim() || null),
+    reportReview: ({ params, body, user }) => act(Number(params.id), user, 'review', String(body.comment).trim() || null),
 
     async reportPaymentOrdersStructureGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       const expense = expenseState(report, report.year);
       const rows: Row[] = EXPENSE_ITEMS.map(([code, name]) => {
         const orders = report._paymentOrders.filter((p) => p.expenseCode === code);
@@ -542,7 +542,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
       };
     },
     async reportUpdatedDatesGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return {
         reportId: report.id,
         items: SECTIONS.map((section) => ({
@@ -553,7 +553,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
       };
     },
     async reportGeneralInfoGet({ params, user }) {
-      const { report, project } = await access(Number(params.id), user!, 'read');
+      const { report, project } = await access(Number(params.id), user, 'read');
       const { from, to } = periodRange(report.year, report.period);
       return {
         reportId: report.id,
@@ -571,23 +571,23 @@ export function reportsHandlers(s: Services): OperationHandlers {
       };
     },
     async reportExpenseStructureGet({ params, query, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       const year = Number(query.year);
       return table(report, expenseState(report, year), MONEY_COLUMNS, year);
     },
     async reportExpenseStructureSave({ params, body, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Сохранение структуры расходов');
       const year = body.year ?? report.year;
       const rows = normaliseRows(body.rows);
       const errors = validateRows(rows, MONEY_COLUMNS, { fixedCodes: EXPENSE_ITEMS.map(([c]) => c) });
       if (errors.length) throw unprocessable(errors);
       const state: TableState = { ...expenseState(report, year), rows, signed: false, signedAt: null, updatedAt: isoNow(s) };
-      const next = await save({ ...report, _expense: { ...report._expense, [String(year)]: state } }, user!, ['expense-structure']);
+      const next = await save({ ...report, _expense: { ...report._expense, [String(year)]: state } }, user, ['expense-structure']);
       return table(next, state, MONEY_COLUMNS, year);
     },
     async reportPaymentOrdersGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return { reportId: report.id, items: report._paymentOrders };
     },
     reportAccountRegisterGeneralGet: register('general'),
@@ -597,29 +597,29 @@ export function reportsHandlers(s: Services): OperationHandlers {
     reportAccountRegisterRidGet: register('rid'),
     reportAccountRegisterCoFinanceGet: register('co-finance'),
     async reportHistoryGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return history.where({ reportId: report.id });
     },
     async reportCoFinanceStructureGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return table(report, report._coFinance, MONEY_COLUMNS, null);
     },
     reportCoFinanceStructureSave: saveTable('_coFinance', 'co-finance-structure', MONEY_COLUMNS, CO_FINANCE_ITEMS.map(([c]) => c)),
     async reportImplementationProgramGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return table(report, report._program, PROGRAM_COLUMNS, null);
     },
     reportImplementationProgramSave: saveTable('_program', 'implementation-program', PROGRAM_COLUMNS),
     async reportAchievementResultStructureGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return table(report, report._achievement, ACHIEVEMENT_COLUMNS, report.year);
     },
     async reportDeviationReasonsGet({ params, user }) {
-      const { report } = await access(Number(params.id), user!, 'read');
+      const { report } = await access(Number(params.id), user, 'read');
       return { reportId: report.id, items: report._deviation.items };
     },
     async reportDeviationReasonsSave({ params, body, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Сохранение причин отклонений');
       const indicators = new Map(report._achievement.rows.map((r) => [r.code, r]));
       const errors: FieldError[] = [];
@@ -636,12 +636,12 @@ export function reportsHandlers(s: Services): OperationHandlers {
       });
       if (errors.length) throw unprocessable(errors);
       const items = (body.items as { code: string; reason: string; comment?: string | null }[]).map((i) => ({ code: i.code, reason: i.reason.trim(), comment: i.comment ?? null }));
-      const next = await save({ ...report, _deviation: { items } }, user!, ['achievement-result-deviation-reasons']);
+      const next = await save({ ...report, _deviation: { items } }, user, ['achievement-result-deviation-reasons']);
       return { reportId: next.id, items };
     },
 
     async reportLoadAccountingRegister({ params, files, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Загрузка реестра бухгалтерского учета');
       const rows = spreadsheetRows(uploadedFile(files));
       const columns = locateColumns(rows[0]!, {
@@ -679,11 +679,11 @@ export function reportsHandlers(s: Services): OperationHandlers {
       }
       const total = rows.length - 1;
       if (errors.length) return { success: false, imported: 0, skipped: total, errors };
-      await save({ ...report, _registers: { ...report._registers, ...byType } }, user!, ['account-register']);
+      await save({ ...report, _registers: { ...report._registers, ...byType } }, user, ['account-register']);
       return { success: true, imported: total, skipped: 0, errors: [] };
     },
     async reportLoadPaymentOrderRegister({ params, files, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Загрузка реестра платежных поручений');
       const rows = spreadsheetRows(uploadedFile(files));
       const columns = locateColumns(rows[0]!, {
@@ -726,12 +726,12 @@ export function reportsHandlers(s: Services): OperationHandlers {
       }
       const total = rows.length - 1;
       if (errors.length) return { success: false, imported: 0, skipped: total, errors };
-      await save({ ...report, _paymentOrders: orders }, user!, ['payment-orders']);
+      await save({ ...report, _paymentOrders: orders }, user, ['payment-orders']);
       return { success: true, imported: orders.length, skipped: 0, errors: [] };
     },
 
     async reportGrantBalancePdf({ params, user }) {
-      const { report, project } = await access(Number(params.id), user!, 'read');
+      const { report, project } = await access(Number(params.id), user, 'read');
       const balance = balanceOf(report);
       const pdf = await renderPdf({
         title: 'Остаток средств гранта',
@@ -775,7 +775,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
       return fileReply(pdf, 'application/pdf', `Остаток гранта — отчет ${report.id}.pdf`);
     },
     async reportColorList({ query, user }) {
-      return (await visibleReports(user!))
+      return (await visibleReports(user))
         .filter((r) => (query.projectId === undefined || r.projectId === Number(query.projectId)) && (query.year === undefined || r.year === Number(query.year)))
         .map((r) => ({ projectId: r.projectId, reportId: r.id, year: r.year, period: r.period, status: r.status, color: STATUS_COLORS[r.status] }));
     },
@@ -791,7 +791,7 @@ export function reportsHandlers(s: Services): OperationHandlers {
     reportSignExpenseStructure: signTable('expense-structure'),
     reportSignCoFinanceStructure: signTable('co-finance-structure'),
     async reportBalanceSave({ params, body, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Сохранение остатка гранта');
       const errors: FieldError[] = [];
       if (body.balance < 0) errors.push({ field: 'balance', message: 'Остаток не может быть отрицательным' });
@@ -810,13 +810,13 @@ export function reportsHandlers(s: Services): OperationHandlers {
             comment: body.comment ?? report._balance.comment,
           },
         },
-        user!,
+        user,
         ['balance'],
       );
       return balanceOf(next);
     },
     async reportGrantorRefundableSave({ params, body, user }) {
-      const { report } = await access(Number(params.id), user!, 'write');
+      const { report } = await access(Number(params.id), user, 'write');
       requireEditable(report, 'Сохранение суммы к возврату');
       const current = balanceOf(report).balance;
       const errors: FieldError[] = [];
@@ -825,13 +825,13 @@ export function reportsHandlers(s: Services): OperationHandlers {
       if (errors.length) throw unprocessable(errors);
       const next = await save(
         { ...report, _balance: { ...report._balance, grantorRefundable: body.amount, comment: body.comment ?? report._balance.comment } },
-        user!,
+        user,
         ['grantor-refundable'],
       );
       return balanceOf(next);
     },
     async reportCenterNtiHistoryGet({ query, user }) {
-      const visible = new Set((await visibleReports(user!)).map((r) => r.id));
+      const visible = new Set((await visibleReports(user)).map((r) => r.id));
       const filter = query.centerNtiId === undefined ? null : Number(query.centerNtiId);
       return (await history.all()).filter((h) => visible.has(h.reportId) && h.centerNtiId !== null && (filter === null || h.centerNtiId === filter));
     },

@@ -91,9 +91,9 @@ export function supportHandlers(s: Services): OperationHandlers {
       }
       const saved = await messages.insert({
         project: String(body.project),
-        userId: user!.id,
-        userFio: user!.fio,
-        userEmail: user!.email,
+        userId: user.id,
+        userFio: user.fio,
+        userEmail: user.email,
         theme: theme!.id,
         themeName: theme!.name,
         subject,
@@ -102,7 +102,7 @@ export function supportHandlers(s: Services): OperationHandlers {
         createdAt: new Date(s.clock.now()).toISOString(),
         status: 'new',
       });
-      return { success: true, message: `Обращение №${saved.id} принято. Ответ придёт на адрес ${user!.email ?? 'из профиля'}.` };
+      return { success: true, message: `Обращение №${saved.id} принято. Ответ придёт на адрес ${user.email ?? 'из профиля'}.` };
     },
   };
 }

@@ -503,14 +503,9 @@ function statusPatch(code: string) {
   return { status: apiStatus(code) };
 }
 
-const user = (u: AuthUser | null): AuthUser => {
-  if (!u) throw forbidden();
-  return u;
-};
-
 export function tasksHandlers(s: Services): OperationHandlers {
   const points = tasksOf(s);
-  const list = (kind: ListKind) => async ({ user: u, query }: ContextOf<'projectPointList'>) => listKind(s, user(u), kind, query);
+  const list = (kind: ListKind) => async ({ user: me, query }: ContextOf<'projectPointList'>) => listKind(s, me, kind, query);
   return {
     projectPointList: list('all'),
     projectPointListActive: list('active'),
@@ -518,8 +513,7 @@ export function tasksHandlers(s: Services): OperationHandlers {
     projectPointListClosed: list('closed'),
     projectPointListArchive: list('archive'),
 
-    async projectPointListExpert({ user: u, query }) {
-      const me = user(u);
+    async projectPointListExpert({ user: me, query }) {
       // SPEC §6: only experts get the "Экспертиза" list.
       if (!hasRole(me, 5)) throw forbidden('Список экспертизы доступен только экспертам');
       const competitions = await s.collection<{ id: number; code1C: string }>('competitions').all();
@@ -537,15 +531,14 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return page(found.map((p) => listItem(p, me, projects)), query);
     },
 
-    async projectPointCount({ user: u, query }) {
-      return countKind(s, user(u), 'all', query);
+    async projectPointCount({ user: me, query }) {
+      return countKind(s, me, 'all', query);
     },
-    async projectPointActiveCount({ user: u, query }) {
-      return countKind(s, user(u), 'active', query);
+    async projectPointActiveCount({ user: me, query }) {
+      return countKind(s, me, 'active', query);
     },
 
-    async projectPointGet({ user: u, params }) {
-      const me = user(u);
+    async projectPointGet({ user: me, params }) {
       const point = await loadVisible(s, me, Number(params.id));
       const api = pointFor(point, me);
       const projects = await projectRefs(s);
@@ -557,8 +550,7 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return api;
     },
 
-    async projectPointChangeResponsible({ user: u, params, body }) {
-      const me = user(u);
+    async projectPointChangeResponsible({ user: me, params, body }) {
       const point = await loadVisible(s, me, Number(params.id));
       const project = typeof point.projectId === 'number'
         ? await s.collection<{ id: number; ownerId: number | null; users: { id: number; fullname: string }[] }>('projects').get(point.projectId)
@@ -576,8 +568,8 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Ответственный назначен' };
     },
 
-    async projectPointHold({ user: u, params }) {
-      const point = await loadActionable(s, user(u), Number(params.id));
+    async projectPointHold({ user: me, params }) {
+      const point = await loadActionable(s, me, Number(params.id));
       // SPEC §4: withdraw is unavailable when holdMode is D.
       if (point.holdMode === 'D') throw refuse('Отзыв заявки для этой задачи недоступен');
       if (!point.canHold) throw refuse('Заявку сейчас нельзя отозвать');
@@ -592,8 +584,8 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Заявка отозвана' };
     },
 
-    async projectPointHoldCancel({ user: u, params }) {
-      const point = await loadActionable(s, user(u), Number(params.id));
+    async projectPointHoldCancel({ user: me, params }) {
+      const point = await loadActionable(s, me, Number(params.id));
       if (!point.canCencelHold) throw refuse('Отзыв заявки нельзя отменить');
       const before = (point._statusBeforeHold ?? { status: apiStatus('IN_PROCESSING'), canHold: true, canSign: false, canEdit: false, canReturnToEdit: false, signValid: true }) as Json;
       await points.put({
@@ -610,8 +602,8 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Отзыв отменен' };
     },
 
-    async projectPointToEdit({ user: u, params }) {
-      const point = await loadActionable(s, user(u), Number(params.id));
+    async projectPointToEdit({ user: me, params }) {
+      const point = await loadActionable(s, me, Number(params.id));
       if (!point.canReturnToEdit) throw refuse('Задачу нельзя вернуть к редактированию');
       await points.put({
         ...point,
@@ -630,8 +622,8 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Точка возвращена к редактированию' };
     },
 
-    async projectPointArchive({ user: u, params }) {
-      const point = await loadActionable(s, user(u), Number(params.id));
+    async projectPointArchive({ user: me, params }) {
+      const point = await loadActionable(s, me, Number(params.id));
       // SPEC §4: archiving is possible only when canAddToArchive.
       if (point.archive) throw refuse('Задача уже в архиве');
       if (!point.canAddToArchive) throw refuse('Эту задачу нельзя переместить в архив');
@@ -639,33 +631,32 @@ export function tasksHandlers(s: Services): OperationHandlers {
       return { success: true, message: 'Проектная точка добавлена в архив' };
     },
 
-    async projectPointUnarchive({ user: u, params }) {
-      const point = await loadActionable(s, user(u), Number(params.id));
+    async projectPointUnarchive({ user: me, params }) {
+      const point = await loadActionable(s, me, Number(params.id));
       if (!point.archive) throw refuse('Задача не находится в архиве');
       await points.put({ ...point, archive: false, canAddToArchive: true });
       return { success: true, message: 'Проектная точка удалена из архива' };
     },
 
-    async projectPointPdf({ user: u, params, query }) {
-      const point = await loadVisible(s, user(u), Number(params.id));
+    async projectPointPdf({ user: me, params, query }) {
+      const point = await loadVisible(s, me, Number(params.id));
       const pdf = await pointPdf(point, await pointAttachments(s, point.id));
       if (query.txt === 'Y') return new RawReply(pdf.toString('base64'), 'text/plain; charset=utf-8');
       return fileReply(pdf, 'application/pdf', pdfFileName(point));
     },
 
-    async attachZip({ user: u, params }) {
-      const point = await loadVisible(s, user(u), Number(params.id));
+    async attachZip({ user: me, params }) {
+      const point = await loadVisible(s, me, Number(params.id));
       return fileReply(await pointPackage(s, point), 'application/zip', `Документы задачи ${point.id}.zip`);
     },
 
-    async attachZipLink({ user: u, params, origin }) {
-      const point = await loadVisible(s, user(u), Number(params.id));
+    async attachZipLink({ user: me, params, origin }) {
+      const point = await loadVisible(s, me, Number(params.id));
       return { link: `${origin}/hosts/main/v2/projects/zip/${point.id}` };
     },
 
     /** GET list/project — the projects the user may see (SPEC §7 "lists of project"), for filters. */
-    async lookupProjects({ user: u }) {
-      const me = user(u);
+    async lookupProjects({ user: me }) {
       const projects = await projectsOf(s).all();
       return projects.filter((p) => canSeeProject(me, p)).map((p) => ({ id: p.id, name: p.name, code: p.briefcaseCode ?? null }));
     },
@@ -675,8 +666,7 @@ export function tasksHandlers(s: Services): OperationHandlers {
     },
 
     /** POST notes: rename a draft note (id) or create one for a point or a competition template. */
-    async notesSave({ user: u, body }) {
-      const me = user(u);
+    async notesSave({ user: me, body }) {
       const name = typeof body.name === 'string' ? body.name.trim() : '';
       const present = (n: StoredNoteDoc) => ({
         id: n.id,
@@ -728,8 +718,7 @@ export function tasksHandlers(s: Services): OperationHandlers {
       throw unprocessable([{ message: 'Укажите задачу или конкурс черновика' }], 'Укажите задачу или конкурс черновика');
     },
 
-    async notesList({ user: u, query }) {
-      const me = user(u);
+    async notesList({ user: me, query }) {
       const notes = await notesOf(s).where({ _ownerId: me.id });
       const text = String(query['filter[name]'] ?? '').trim();
       // The last save of a draft: the note itself or the latest field written to its draft store (SPEC §3 key).

@@ -99,7 +99,7 @@ export function userHandlers(s: Services): OperationHandlers {
 
   return {
     async usersInfo({ user }) {
-      return me(user!);
+      return me(user);
     },
     async usersGroups({ user }) {
       if (!canSeeUsers(user)) throw forbidden();
@@ -124,13 +124,13 @@ export function userHandlers(s: Services): OperationHandlers {
       return { success: true, message: names ? `Пользователю ${target.fio} назначены группы: ${names}` : `У пользователя ${target.fio} больше нет групп` };
     },
     async usersGet({ params, user }) {
-      if (Number(params.id) !== user!.id && !canSeeUsers(user)) throw forbidden();
+      if (Number(params.id) !== user.id && !canSeeUsers(user)) throw forbidden();
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
       return withTokenExpiry(s, target);
     },
     async usersUpdate({ params, body, user }) {
-      if (Number(params.id) !== user!.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
+      if (Number(params.id) !== user.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
       // SPEC §5 "Profile": lengths are checked by the contract (names, phone 50; company, region, city 200).
