@@ -17,7 +17,7 @@ import { serviceMessageHandlers } from './domains/service-message';
 import { SSO_CSS, registerSso } from './domains/sso';
 import { competitionsHandlers } from './domains/competitions';
 import { questionnaireHandlers } from './domains/questionnaire';
-import { tasksHandlers } from './domains/tasks';
+import { tasksHandlers } from './domains/tasks/handlers';
 import { signingHandlers } from './domains/signing';
 import { projectsHandlers, registerProjectWidget } from './domains/projects';
 import { ridHandlers } from './domains/rid';

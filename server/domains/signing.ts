@@ -4,7 +4,8 @@ import type { OperationHandlers } from '../lib/operations';
 import type { Services } from '../lib/services';
 import { apiStatus } from '../lib/points';
 import type { Json } from '../lib/spec';
-import { attachmentsOf, loadActionable, pointAttachments, pointPdf, saveFile, tasksOf, type StoredTask } from './tasks';
+import { attachmentsOf, loadActionable, tasksOf, type StoredTask } from './tasks/model';
+import { pointAttachments, pointPdf, saveFile } from './tasks/export';
 
 /**
  * Electronic signature on the reference back end (SPEC §4 "Signing rule" and "Signing sequence", §5 "Attorney file",

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServer } from '../app';
-import { issueToken } from './auth';
-import { loadUser } from './users';
-import { byUrgency, matchesFilters, matchesKind, tasksOf, visiblePoints, type ListKind, type ListQuery } from './tasks';
-import type { AuthUser } from '../lib/services';
+import { createReferenceServer, type ReferenceServer } from '../../app';
+import { issueToken } from '../auth';
+import { loadUser } from '../users';
+import { byUrgency, matchesFilters, visiblePoints, type ListQuery } from './lists';
+import { matchesKind, tasksOf, type ListKind } from './model';
+import type { AuthUser } from '../../lib/services';
 
 /**
  * The task lists filter, count and page in SQL (listKind): the same answer as the rules in JavaScript (isListedFor,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inflateRawSync } from 'node:zlib';
-import { apiStatus } from '../lib/points';
-import { crc32, displayValue, kindOf, matchesKind, pointSections, zip, type ListKind, type StoredTask } from './tasks';
+import { apiStatus } from '../../lib/points';
+import { crc32, displayValue, pointSections, zip } from './export';
+import { kindOf, matchesKind, type ListKind, type StoredTask } from './model';
 
 const NOW = Date.UTC(2026, 3, 10, 9, 0);
 const iso = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
