@@ -27,7 +27,7 @@ import { supportHandlers } from './domains/support';
 import { stashHandlers } from './domains/stash';
 import { contestHandlers } from './domains/contest';
 import { reportsHandlers } from './domains/reports';
-import { projects_v1Handlers } from './domains/projects-v1';
+import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
 import { applyHostileContent } from './lib/hostile';
 

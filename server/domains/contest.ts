@@ -7,7 +7,7 @@ import { hasRole, type AuthUser, type Services, type StoredUser } from '../lib/s
 import type { Json } from '../lib/spec';
 import { XLSX_MIME, writeXlsx, type Cell } from '../lib/xlsx-sample';
 import { allUsers, loadUser } from './users';
-import { fullNameOf, isoNow, storeFile } from './projects-v1';
+import { fullNameOf, isoNow, storeFile } from './projects-v1/model';
 
 /**
  * The second API (openapi/contest.yaml, SPEC §7 "Contests", "Results and forms"): contest administration. The

@@ -6,26 +6,8 @@ import { loadUser } from './users';
 import type { Json } from '../lib/spec';
 import { renderPdf, rub } from '../lib/pdf-sample';
 import { cellNumber, cellText, headerKey, writeXlsx, type Cell } from '../lib/xlsx-sample';
-import {
-  DOC_STATUSES,
-  EMPLOYEE_SEED,
-  DOC_STATUS_NAMES,
-  STAFF_DECIDE,
-  STAFF_READ,
-  cellDate,
-  ddmmyyyy,
-  fullNameOf,
-  isProjectMember,
-  isoNow,
-  moscowMidnight,
-  nextStatus,
-  projectsOf,
-  spreadsheetRows,
-  uploadedFile,
-  type DocStatus,
-  type StoredProject,
-  type Transitions,
-} from './projects-v1';
+import { DOC_STATUSES, DOC_STATUS_NAMES, STAFF_DECIDE, STAFF_READ, cellDate, ddmmyyyy, fullNameOf, isProjectMember, isoNow, moscowMidnight, nextStatus, projectsOf, spreadsheetRows, uploadedFile, type DocStatus, type StoredProject, type Transitions } from './projects-v1/model';
+import { EMPLOYEE_SEED } from './projects-v1/seed';
 
 /**
  * Grantee reports (SPEC §7 "Reports"; statuses and periods SPEC §4). Screens are not shown (SPEC §1), so the

@@ -11,7 +11,7 @@ import { seedMessages } from '../domains/messages';
 import { seedSupport } from '../domains/support';
 import { seedContest } from '../domains/contest';
 import { seedReports } from '../domains/reports';
-import { seedProjectsV1 } from '../domains/projects-v1';
+import { seedProjectsV1 } from '../domains/projects-v1/seed';
 
 /** Deterministic Russian demo data (npm run demo:reset re-runs it). */
 export async function seedAll(s: Services) {
