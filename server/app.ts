@@ -26,7 +26,7 @@ import { messagesHandlers } from './domains/messages';
 import { supportHandlers } from './domains/support';
 import { stashHandlers } from './domains/stash';
 import { contestHandlers } from './domains/contest';
-import { reportsHandlers } from './domains/reports';
+import { reportsHandlers } from './domains/reports/handlers';
 import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
 import { applyHostileContent } from './lib/hostile';

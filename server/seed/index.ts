@@ -10,7 +10,7 @@ import { seedCalendar } from '../domains/calendar';
 import { seedMessages } from '../domains/messages';
 import { seedSupport } from '../domains/support';
 import { seedContest } from '../domains/contest';
-import { seedReports } from '../domains/reports';
+import { seedReports } from '../domains/reports/seed';
 import { seedProjectsV1 } from '../domains/projects-v1/seed';
 
 /** Deterministic Russian demo data (npm run demo:reset re-runs it). */
