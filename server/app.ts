@@ -16,7 +16,7 @@ import { userHandlers } from './domains/users';
 import { serviceMessageHandlers } from './domains/service-message';
 import { SSO_CSS, registerSso } from './domains/sso';
 import { competitionsHandlers } from './domains/competitions';
-import { questionnaireHandlers } from './domains/questionnaire';
+import { questionnaireHandlers } from './domains/questionnaire/handlers';
 import { tasksHandlers } from './domains/tasks/handlers';
 import { signingHandlers } from './domains/signing';
 import { projectsHandlers, registerProjectWidget } from './domains/projects';

@@ -3,7 +3,7 @@ import type { AuthUser, Services } from '../lib/services';
 import { notFound } from '../lib/http';
 import { pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
 import { COMPETITION_GROUPS, PROGRAMS, demoCompetitions, type SeedCompetition } from '../seed/templates';
-import { attachmentsOf, type StoredAttachment } from './questionnaire';
+import { attachmentsOf, type StoredAttachment } from './questionnaire/model';
 
 /**
  * Competitions (SPEC §2 "Competitions list", "Competition details"; §3 "Competition (template)").

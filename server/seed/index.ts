@@ -1,7 +1,7 @@
 import type { Services } from '../lib/services';
 import { seedUsers } from './users';
 import { seedCompetitions } from '../domains/competitions';
-import { seedQuestionnaire } from '../domains/questionnaire';
+import { seedQuestionnaire } from '../domains/questionnaire/seed';
 import { seedTasks } from '../domains/tasks/seed';
 import { seedSigning } from '../domains/signing';
 import { seedProjects } from '../domains/projects';

@@ -5,7 +5,7 @@ import { DOC_STATUS_NAMES, STAFF_DECIDE, STAFF_READ, fullNameOf, isProjectMember
 import { ACTION_ROLES, type Column, EXPENSE_ITEMS, type HistoryEntry, REPORT_EDITABLE, REPORT_TRANSITIONS, type RegisterType, STATUS_COLORS, type Section, type StoredReport, type TableState, emptyTable, normaliseRows, sum, validateRows } from './model';
 
 /** Shared helpers of the report handlers: access checks, saving with history, workflow actions, tables and registers. */
-export function reportTools(s: Services) {
+function createReportTools(s: Services) {
   const reports = s.collection<StoredReport>('reports');
   const history = s.collection<HistoryEntry>('report_history');
   const projects = projectsOf(s);
@@ -153,4 +153,13 @@ export function reportTools(s: Services) {
   };
 
   return { reports, history, projects, access, requireEditable, save, writeHistory, act, table, expenseState, spent, balanceOf, visibleReports, saveTable, signTable, register };
+}
+
+const toolsByServer = new WeakMap<Services, ReturnType<typeof createReportTools>>();
+
+/** The helpers of one server, made once (every handler group of the domain shares them and their caches). */
+export function reportTools(s: Services) {
+  let tools = toolsByServer.get(s);
+  if (!tools) toolsByServer.set(s, (tools = createReportTools(s)));
+  return tools;
 }

@@ -6,7 +6,7 @@ import { deflateRawSync } from 'node:zlib';
 import { safeFileName } from '../../lib/http';
 import type { Services } from '../../lib/services';
 import type { Json } from '../../lib/spec';
-import { storeFile } from '../questionnaire';
+import { storeFile } from '../questionnaire/model';
 import { type StoredAttachment, type StoredTask, attachmentsOf, ms } from './model';
 
 // ---------------------------------------------------------------------------------------------------------------

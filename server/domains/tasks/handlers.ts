@@ -5,7 +5,7 @@ import { hasRole, type Services } from '../../lib/services';
 import { POINT_STATUSES, apiStatus } from '../../lib/points';
 import type { Json } from '../../lib/spec';
 import { canSeeProject, projectsOf } from '../projects';
-import { notesOf, type StoredNote as StoredNoteDoc } from '../questionnaire';
+import { notesOf, type StoredNote as StoredNoteDoc } from '../questionnaire/model';
 import { type ListKind, attachmentsOf, loadActionable, loadVisible, pointFor, refuse, tasksOf } from './model';
 import { byUrgency, countKind, listItem, listKind, projectRefs } from './lists';
 import { pdfFileName, pointAttachments, pointPackage, pointPdf } from './export';

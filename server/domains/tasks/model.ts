@@ -3,7 +3,7 @@ import type { MainSchema } from '../../lib/operations';
 import { hasRole, type AuthUser, type Services } from '../../lib/services';
 import { toApiPoint, type StoredPoint } from '../../lib/points';
 import type { Json } from '../../lib/spec';
-import type { StoredAttachment as QuestionnaireAttachment } from '../questionnaire';
+import type { StoredAttachment as QuestionnaireAttachment } from '../questionnaire/model';
 
 /** An attachment as the questionnaire handlers store it, plus the id of its detached signature file. */
 export type StoredAttachment = QuestionnaireAttachment & { _signFileId?: number | null };

@@ -3,7 +3,7 @@ import type { Services } from '../../lib/services';
 import { apiStatus, fieldTypeRef } from '../../lib/points';
 import type { Json } from '../../lib/spec';
 import { taskTemplateDoc, type TaskTemplateSpec } from '../../seed/task-templates';
-import { notesOf } from '../questionnaire';
+import { notesOf } from '../questionnaire/model';
 import { attachmentsOf, tasksOf } from './model';
 import { loadFonts, saveFile } from './export';
 

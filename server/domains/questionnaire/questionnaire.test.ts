@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORGANISATIONS, demoCompetitions, demoQuestionnaires, isValidInn10, isValidOgrn, type SeedField } from '../seed/templates';
-import { checkValue } from './questionnaire-rules';
-import { egrulExample, recognise } from './questionnaire';
+import { ORGANISATIONS, demoCompetitions, demoQuestionnaires, isValidInn10, isValidOgrn, type SeedField } from '../../seed/templates';
+import { checkValue } from './rules';
+import { egrulExample, recognise } from './recognise';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const [start] = demoQuestionnaires(NOW);

@@ -1,4 +1,4 @@
-import { isValidInn10, isValidOgrn, type SeedField } from '../seed/templates';
+import { isValidInn10, isValidOgrn, type SeedField } from '../../seed/templates';
 
 /**
  * Server-side checks of questionnaire values (the back end repeats the client's SPEC §5 rules and adds the checks
