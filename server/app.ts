@@ -25,7 +25,7 @@ import { calendarHandlers } from './domains/calendar';
 import { messagesHandlers } from './domains/messages';
 import { supportHandlers } from './domains/support';
 import { stashHandlers } from './domains/stash';
-import { contestHandlers } from './domains/contest';
+import { contestHandlers } from './domains/contest/handlers';
 import { reportsHandlers } from './domains/reports/handlers';
 import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';

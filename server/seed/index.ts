@@ -9,7 +9,7 @@ import { seedRid } from '../domains/rid';
 import { seedCalendar } from '../domains/calendar';
 import { seedMessages } from '../domains/messages';
 import { seedSupport } from '../domains/support';
-import { seedContest } from '../domains/contest';
+import { seedContest } from '../domains/contest/seed';
 import { seedReports } from '../domains/reports/seed';
 import { seedProjectsV1 } from '../domains/projects-v1/seed';
 
