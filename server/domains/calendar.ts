@@ -1,7 +1,8 @@
 import type { OperationHandlers } from '../lib/operations';
 import type { Services } from '../lib/services';
 import { apiStatus, pointsOf, type StoredPoint } from '../lib/points';
-import { createProjectPoint, projectsOf } from './projects';
+import { createProjectPoint } from './projects/points';
+import { projectsOf } from './projects/model';
 
 /**
  * Calendar of tasks (SPEC §2 "Calendar", §3 Calendar task: id, name, dateFrom, dateTo, status {name}, description).

@@ -2,7 +2,8 @@ import { conflict, forbidden, notFound, unprocessable } from '../lib/http';
 import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { pointsOf, toApiPoint } from '../lib/points';
-import { TASK_TEMPLATES, createProjectPoint, isOpenPoint, isProjectMember, projectsOf, visibleProject, type StoredProject } from './projects';
+import { TASK_TEMPLATES, createProjectPoint, isOpenPoint } from './projects/points';
+import { isProjectMember, projectsOf, visibleProject, type StoredProject } from './projects/model';
 
 /**
  * Results of intellectual activity (SPEC §3 RID, §4 RID statuses and sources, §7 RID calls, §8 RID toasts).

@@ -4,7 +4,7 @@ import { seedCompetitions } from '../domains/competitions';
 import { seedQuestionnaire } from '../domains/questionnaire/seed';
 import { seedTasks } from '../domains/tasks/seed';
 import { seedSigning } from '../domains/signing';
-import { seedProjects } from '../domains/projects';
+import { seedProjects } from '../domains/projects/seed';
 import { seedRid } from '../domains/rid';
 import { seedCalendar } from '../domains/calendar';
 import { seedMessages } from '../domains/messages';

@@ -4,7 +4,7 @@ import type { ContextOf, OperationHandlers } from '../../lib/operations';
 import { hasRole, type Services } from '../../lib/services';
 import { POINT_STATUSES, apiStatus } from '../../lib/points';
 import type { Json } from '../../lib/spec';
-import { canSeeProject, projectsOf } from '../projects';
+import { canSeeProject, projectsOf } from '../projects/model';
 import { notesOf, type StoredNote as StoredNoteDoc } from '../questionnaire/model';
 import { type ListKind, attachmentsOf, loadActionable, loadVisible, pointFor, refuse, tasksOf } from './model';
 import { byUrgency, countKind, listItem, listKind, projectRefs } from './lists';
