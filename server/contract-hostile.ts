@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Harness } from './contract-harness';
 import { LAST_ADMIN_MESSAGE } from './domains/users';
 import { editablePoint } from './contract-cases-screens';
-import { unzip } from './lib/xlsx-sample';
+import { unzip } from './lib/zip';
 
 /**
  * Hostile inputs of the security review: each must get a 4xx in the error shape of the specs (`message`, Russian),

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { zip, type ZipEntry } from '../../lib/zip';
 import { safeFileName } from '../../lib/http';
 import type { Services } from '../../lib/services';
 import type { Json } from '../../lib/spec';
@@ -162,81 +162,22 @@ export function pointPdf(point: StoredTask, attachments: StoredAttachment[]): Pr
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Zip package (SPEC §2 "Скачать zip"): a minimal PKZIP writer (deflate via node:zlib, UTF-8 names, CRC-32).
+// Zip package (SPEC §2 "Скачать zip"): the PDF, its signature and the attachments with theirs (server/lib/zip.ts).
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-export function zip(entries: { name: string; data: Buffer; date?: Date }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+/**
+ * The package's entries under the one file-name cleaning (no paths, control or bidi characters, device names, 200
+ * characters); equal names (case-insensitive, as on Windows) are numbered.
+ */
+export function zipPackage(entries: ZipEntry[]): Buffer {
   const used = new Set<string>();
-  for (const entry of entries) {
-    // Entry names get the one file-name cleaning (no paths, control or bidi characters, device names, 200 characters);
-    // equal names (case-insensitive, as on Windows) are numbered.
+  const named = entries.map((entry) => {
     const clean = safeFileName(entry.name);
     let name = clean;
     for (let i = 2; used.has(name.toLowerCase()); i++) name = clean.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext ?? ''}`);
     used.add(name.toLowerCase());
-    const nameBytes = Buffer.from(name, 'utf8');
-    const deflated = deflateRawSync(entry.data);
-    const useDeflate = deflated.length < entry.data.length;
-    const body = useDeflate ? deflated : entry.data;
-    const crc = crc32(entry.data);
-    const d = entry.date ?? new Date(Date.UTC(2026, 0, 1));
-    const dosTime = (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | Math.floor(d.getUTCSeconds() / 2);
-    const dosDate = ((d.getUTCFullYear() - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate();
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(useDeflate ? 8 : 0, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(useDeflate ? 8 : 0, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, body);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + body.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+    return { ...entry, name, date: entry.date ?? new Date(Date.UTC(2026, 0, 1)) };
+  });
+  return zip(named);
 }
 
 export function pdfFileName(point: StoredTask): string {
@@ -262,5 +203,5 @@ export async function pointPackage(s: Services, point: StoredTask): Promise<Buff
       if (sig) entries.push({ name: `${name}.sig`, data: sig.content });
     }
   }
-  return zip(entries);
+  return zipPackage(entries);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { apiStatus } from '../../lib/points';
-import { crc32, displayValue, pointSections, zip } from './export';
+import { displayValue, pointSections, zipPackage } from './export';
+import { unzip } from '../../lib/zip';
 import { kindOf, matchesKind, type ListKind, type StoredTask } from './model';
 
 const NOW = Date.UTC(2026, 3, 10, 9, 0);
@@ -36,14 +37,17 @@ describe('list kinds', () => {
   });
 });
 
-describe('zip writer', () => {
-  it('computes the standard CRC-32', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+describe('zip package', () => {
+  it('stores each entry with the CRC-32 of its bytes', () => {
+    const data = Buffer.from('123456789');
+    const archive = zipPackage([{ name: 'a.txt', data }]);
+    expect(archive.readUInt32LE(14)).toBe(crc32(data));
+    expect(unzip(archive).get('a.txt')?.equals(data)).toBe(true);
   });
 
   it('writes entries that inflate back with UTF-8 names', () => {
     const data = Buffer.from('Отчёт '.repeat(200));
-    const archive = zip([{ name: 'Отчёт.txt', data }, { name: 'Отчёт.txt', data: Buffer.from('x') }]);
+    const archive = zipPackage([{ name: 'Отчёт.txt', data }, { name: 'Отчёт.txt', data: Buffer.from('x') }]);
     expect(archive.readUInt32LE(0)).toBe(0x04034b50);
     expect(archive.readUInt16LE(6) & 0x0800).toBe(0x0800);
     const nameLength = archive.readUInt16LE(26);
