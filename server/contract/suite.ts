@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations, type CaseTable, type Harness } from './contract-harness';
-import { projectsV1Cases } from './contract-cases-projects-v1';
-import { reportsCases } from './contract-cases-reports';
-import { contestCases } from './contract-cases-contest';
-import { screenCases } from './contract-cases-screens';
-import { hostileCases } from './contract-hostile';
+import { allOperations, type CaseTable, type Harness } from './harness';
+import { projectsV1Cases } from './cases-projects-v1';
+import { reportsCases } from './cases-reports';
+import { contestCases } from './cases-contest';
+import { screenCases } from './cases-screens';
+import { hostileCases } from './hostile';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOSTS, ROOT, type HostName } from './lib/spec';
-import { TABLE_END, TABLE_START } from './contract-readme';
+import { HOSTS, ROOT, type HostName } from '../lib/spec';
+import { TABLE_END, TABLE_START } from './readme';
 
 /**
  * The contract suite (issue "Contracts", point 6): every operation of every spec is called through the generated
  * typed clients against the reference back end — the happy path and at least one bad input each — and the run
  * fails on any contract violation the server recorded (responses that do not match the spec become 500s there).
- * It runs on both databases the back end supports: contract.test.ts (embedded PGlite) and contract-postgres.test.ts
+ * It runs on both databases the back end supports: contract.test.ts (embedded PGlite) and postgres.test.ts
  * (a PostgreSQL server).
  */
 export function contractSuite(start: () => Promise<Harness>) {

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './contract-harness';
-import { issueCode, issueToken } from './domains/auth';
-import { ORGANISATIONS } from './seed/templates';
-import type { Json } from './lib/spec';
+import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './harness';
+import { issueCode, issueToken } from '../domains/auth';
+import { ORGANISATIONS } from '../seed/templates';
+import type { Json } from '../lib/spec';
 
 /**
  * Contract cases of the operations the screens use (auth and users, service message, tasks, questionnaire,

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOSTS, ROOT, loadSpec, type HostName } from './lib/spec';
+import { HOSTS, ROOT, loadSpec, type HostName } from '../lib/spec';
 
 /**
  * The coverage table of openapi/README.md: every SPEC §7 line → its operationIds, host, x-assumed flag and the
- * features that call it (found in src/, tests excluded). `npx tsx server/contract-readme.ts --write` rewrites the
+ * features that call it (found in src/, tests excluded). `npx tsx server/contract/readme.ts --write` rewrites the
  * table between the markers; without --write it prints it. The contract suite checks that the table names every
  * operation of the four specs.
  */
@@ -128,7 +128,7 @@ export function coverageTable(): string {
   return rows.join('\n');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'server/contract-readme.ts')) {
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'server/contract/readme.ts')) {
   const table = coverageTable();
   if (process.argv.includes('--write')) {
     const file = path.join(ROOT, 'openapi/README.md');

@@ -1,14 +1,14 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { paths as MainPaths } from '../src/lib/api/generated/main';
-import type { paths as ContestPaths } from '../src/lib/api/generated/contest';
-import type { paths as MessagesPaths } from '../src/lib/api/generated/messages';
-import type { paths as SupportPaths } from '../src/lib/api/generated/support';
-import { createReferenceServer, type ReferenceServer } from './app';
-import { issueToken } from './domains/auth';
-import { HOSTS, loadSpec, type HostName, type Operation } from './lib/spec';
-import type { Services } from './lib/services';
+import type { paths as MainPaths } from '../../src/lib/api/generated/main';
+import type { paths as ContestPaths } from '../../src/lib/api/generated/contest';
+import type { paths as MessagesPaths } from '../../src/lib/api/generated/messages';
+import type { paths as SupportPaths } from '../../src/lib/api/generated/support';
+import { createReferenceServer, type ReferenceServer } from '../app';
+import { issueToken } from '../domains/auth';
+import { HOSTS, loadSpec, type HostName, type Operation } from '../lib/spec';
+import type { Services } from '../lib/services';
 
 /**
  * The contract test harness: the reference server in process on an ephemeral port, typed openapi-fetch clients

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './lib/free-port';
-import { postgresMissing, startPostgres, type TestPostgres } from './lib/test-postgres';
-import { ROOT } from './lib/spec';
+import { freePort } from '../lib/free-port';
+import { postgresMissing, startPostgres, type TestPostgres } from '../lib/test-postgres';
+import { ROOT } from '../lib/spec';
 
 /**
  * Staging topology (DESIGN.md "Deployment topology"): two reference back-end processes on one PostgreSQL database,

@@ -1,14 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
-import type { Harness } from './contract-harness';
-import { LAST_ADMIN_MESSAGE } from './domains/users';
-import { editablePoint } from './contract-cases-screens';
-import { unzip } from './lib/zip';
+import type { Harness } from './harness';
+import { LAST_ADMIN_MESSAGE } from '../domains/users';
+import { editablePoint } from './cases-screens';
+import { unzip } from '../lib/zip';
 
 /**
  * Hostile inputs of the security review: each must get a 4xx in the error shape of the specs (`message`, Russian),
  * never a 500 and never a contract violation. Raw requests (fetch / node:http), because the typed clients cannot
- * send most of them. Run by server/contract.test.ts with the other contract cases.
+ * send most of them. Run by server/contract/contract.test.ts with the other contract cases.
  */
 export interface HostileCase {
   name: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { contractSuite } from './contract-suite';
-import { startHarness } from './contract-harness';
-import { postgresMissing, startPostgres, type TestPostgres } from './lib/test-postgres';
+import { contractSuite } from './suite';
+import { startHarness } from './harness';
+import { postgresMissing, startPostgres, type TestPostgres } from '../lib/test-postgres';
 
 /**
  * The contract suite on a PostgreSQL server (DATABASE_URL): Debian's PostgreSQL started for this file on a temporary

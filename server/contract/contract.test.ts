@@ -1,5 +1,5 @@
-import { contractSuite } from './contract-suite';
-import { startHarness } from './contract-harness';
+import { contractSuite } from './suite';
+import { startHarness } from './harness';
 
 /** The contract suite on the embedded database (PGlite in memory). */
 contractSuite(() => startHarness());

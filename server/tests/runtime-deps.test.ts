@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/spec';
+import { ROOT } from '../lib/spec';
 
 /**
  * Production install of the reference back end (README «Развёртывание»): `npm ci --omit=dev && npm run serve` on a

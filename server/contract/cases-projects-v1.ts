@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './contract-harness';
-import { readXlsx, writeXlsx } from './lib/xlsx-sample';
+import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './harness';
+import { readXlsx, writeXlsx } from '../lib/xlsx-sample';
 
 /** Contract cases of openapi/main.yaml "Projects v1" (actions, comments, Center NTI, parser, exports, registries, tickets). */
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import cors from '@fastify/cors';
 import { describe, expect, it } from 'vitest';
-import { corsOptions } from './app';
+import { corsOptions } from '../app';
 
 async function host() {
   const app = Fastify();

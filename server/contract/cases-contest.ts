@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './contract-harness';
-import { readXlsx } from './lib/xlsx-sample';
+import { fails, file, form, loose, multipart, ok, type CaseTable, type Harness } from './harness';
+import { readXlsx } from '../lib/xlsx-sample';
 
 /** Contract cases of openapi/contest.yaml (the second API: contests, results, applications, forms, form fields). */
 
