@@ -7,26 +7,28 @@ import path from 'node:path';
 import { Db, LOCKS } from './lib/db';
 import { HOSTS, ROOT, type HostName, type Operation } from './lib/spec';
 import { SECURITY_HEADERS, WIDGET_FRAME_PATH, cspFor, ssoCsp, widgetFrameCspFor } from './lib/csp';
-import { registerOpenApi, type ContractViolation, type Fault, type Handlers } from './lib/router';
+import { registerOpenApi, type ContractViolation, type Fault } from './lib/router';
+import { routerHandlers, type OperationHandlers } from './lib/operations';
 import { parseFaults, replaceFaults } from './lib/faults';
-import { createServices, type AuthUser, type Services } from './lib/services';
+import { createServices, type Services } from './lib/services';
 import { authHandlers, authenticator } from './domains/auth';
 import { userHandlers } from './domains/users';
 import { serviceMessageHandlers } from './domains/service-message';
 import { SSO_CSS, registerSso } from './domains/sso';
 import { competitionsHandlers } from './domains/competitions';
-import { questionnaireHandlers } from './domains/questionnaire';
-import { tasksHandlers } from './domains/tasks';
+import { questionnaireHandlers } from './domains/questionnaire/handlers';
+import { tasksHandlers } from './domains/tasks/handlers';
 import { signingHandlers } from './domains/signing';
-import { projectsHandlers, registerProjectWidget } from './domains/projects';
+import { projectsHandlers } from './domains/projects/handlers';
+import { registerProjectWidget } from './domains/projects/widget';
 import { ridHandlers } from './domains/rid';
 import { calendarHandlers } from './domains/calendar';
 import { messagesHandlers } from './domains/messages';
 import { supportHandlers } from './domains/support';
 import { stashHandlers } from './domains/stash';
-import { contestHandlers } from './domains/contest';
-import { reportsHandlers } from './domains/reports';
-import { projects_v1Handlers } from './domains/projects-v1';
+import { contestHandlers } from './domains/contest/handlers';
+import { reportsHandlers } from './domains/reports/handlers';
+import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
 import { applyHostileContent } from './lib/hostile';
 
@@ -141,7 +143,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   // Same-origin, the hosts under /hosts/* still answer the widget's sandboxed frame (Origin: null).
   if (!split) await app.register(cors, corsOptions([]));
 
-  const handlers: Handlers<AuthUser | null> = {
+  const handlers: OperationHandlers = {
     ...authHandlers(services),
     ...userHandlers(services),
     ...serviceMessageHandlers(services),
@@ -162,7 +164,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   const violations: ContractViolation[] = [];
   const faults: Fault[] = [];
   const missing: string[] = [];
-  const routerOptions = { handlers, authenticate: authenticator(services), faults, violations, missing };
+  const routerOptions = { handlers: routerHandlers(handlers), authenticate: authenticator(services), faults, violations, missing };
   const operations: Operation[] = [];
   const hosts: ReferenceServer['hosts'] = [];
   const sendConfig = async (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').send(runtimeConfig);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError, forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { Operation } from '../lib/spec';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { loadUser, withTokenExpiry } from './users';
@@ -52,7 +52,7 @@ export function authenticator(s: Services) {
   };
 }
 
-export function authHandlers(s: Services): Handlers<AuthUser | null> {
+export function authHandlers(s: Services): OperationHandlers {
   return {
     async authSetCode({ query }) {
       const code = String(query.code);
@@ -92,7 +92,7 @@ export function authHandlers(s: Services): Handlers<AuthUser | null> {
       // SPEC §6: log in as another user only if that user's token has not expired.
       if (!live) throw unprocessable([{ field: 'id', message: 'Токен пользователя истёк: вход от его имени невозможен' }]);
       // Only an access token: the session ends with it; a renew token of another user's session is never handed out.
-      const { result } = await issueToken(s, target.id, user!.id);
+      const { result } = await issueToken(s, target.id, user.id);
       return { result: { token: result.token, tokenExpireAt: result.tokenExpireAt } };
     },
 

@@ -1,7 +1,8 @@
-import type { Handlers } from '../lib/router';
-import type { AuthUser, Services } from '../lib/services';
+import type { OperationHandlers } from '../lib/operations';
+import type { Services } from '../lib/services';
 import { apiStatus, pointsOf, type StoredPoint } from '../lib/points';
-import { createProjectPoint, projectsOf } from './projects';
+import { createProjectPoint } from './projects/points';
+import { projectsOf } from './projects/model';
 
 /**
  * Calendar of tasks (SPEC §2 "Calendar", §3 Calendar task: id, name, dateFrom, dateTo, status {name}, description).
@@ -16,12 +17,12 @@ type PointView = StoredPoint & {
   archive?: boolean;
 };
 
-export function calendarHandlers(s: Services): Handlers<AuthUser | null> {
+export function calendarHandlers(s: Services): OperationHandlers {
   return {
     async calendarPoints({ user }) {
       const points = (await pointsOf(s).all()) as PointView[];
       return points
-        .filter((p) => p.archive !== true && (p.ownerId === user!.id || p.responsibleUserId === user!.id))
+        .filter((p) => p.archive !== true && (p.ownerId === user.id || p.responsibleUserId === user.id))
         .map((p) => ({
           id: p.id,
           name: p.name,

@@ -1,9 +1,9 @@
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { notFound } from '../lib/http';
 import { pointsOf, toApiPoint, type StoredPoint } from '../lib/points';
 import { COMPETITION_GROUPS, PROGRAMS, demoCompetitions, type SeedCompetition } from '../seed/templates';
-import { attachmentsOf, type StoredAttachment } from './questionnaire';
+import { attachmentsOf, type StoredAttachment } from './questionnaire/model';
 
 /**
  * Competitions (SPEC §2 "Competitions list", "Competition details"; §3 "Competition (template)").
@@ -16,10 +16,9 @@ import { attachmentsOf, type StoredAttachment } from './questionnaire';
  */
 export const competitionsOf = (s: Services) => s.collection<SeedCompetition>('competitions');
 
-export function competitionsHandlers(s: Services): Handlers<AuthUser | null> {
-  async function chipsFor(user: AuthUser | null) {
+export function competitionsHandlers(s: Services): OperationHandlers {
+  async function chipsFor(user: AuthUser) {
     const byTemplate = new Map<string, { participates: boolean; hasTasks: boolean }>();
-    if (!user) return byTemplate;
     for (const point of await pointsOf(s).all()) {
       const mine = point.ownerId === user.id || (point as StoredPoint & { responsibleUserId?: number | null }).responsibleUserId === user.id;
       if (!mine || point.archive === true || point.status.sort >= 1000) continue;
@@ -34,7 +33,7 @@ export function competitionsHandlers(s: Services): Handlers<AuthUser | null> {
   const present = (competition: SeedCompetition, chips: Map<string, { participates: boolean; hasTasks: boolean }>) => {
     const chip = chips.get(competition.code1C);
     return {
-      ...toApiPoint(competition as unknown as Record<string, unknown>),
+      ...toApiPoint(competition),
       hasUserActivePoints: chip?.participates ?? false,
       hasActivePoints: chip?.hasTasks ?? false,
     };

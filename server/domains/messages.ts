@@ -1,5 +1,5 @@
 import { forbidden, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { page } from '../lib/paging';
 import { hasRole, type AuthUser, type Services } from '../lib/services';
 import { allUsers, loadUser, saveUser } from './users';
@@ -84,7 +84,7 @@ const SEEDED: { userIds: number[]; messages: string[] }[] = [
 
 const paramsKey = (userId: number, project: string) => `${userId}:${project}`;
 
-export function messagesHandlers(s: Services): Handlers<AuthUser | null> {
+export function messagesHandlers(s: Services): OperationHandlers {
   const notifications = s.collection<NotificationDoc>('notifications');
   const streams = s.collection<StreamDoc>('notification_streams');
   const params = s.collection<ParamsDoc>('user_params');
@@ -136,21 +136,21 @@ export function messagesHandlers(s: Services): Handlers<AuthUser | null> {
   return {
     async messagesList({ query, user }) {
       const project = projectOf(query);
-      await advanceStream(user!, project);
-      const paged = page(await ofUser(user!.id, project), query);
+      await advanceStream(user, project);
+      const paged = page(await ofUser(user.id, project), query);
       return { ...paged, items: paged.items.map(apiView) };
     },
 
     async messagesGetNew({ query, user }) {
       const project = projectOf(query);
-      await advanceStream(user!, project);
-      const unread = (await ofUser(user!.id, project)).filter((n) => n.new === 'Y');
+      await advanceStream(user, project);
+      const unread = (await ofUser(user.id, project)).filter((n) => n.new === 'Y');
       return { data: { items: unread.map(apiView) } };
     },
 
     async messagesRead({ body, user }) {
       const ids = new Set<number>(body.message);
-      const own = (await ofUser(user!.id, String(body.project))).filter((n) => ids.has(n.id));
+      const own = (await ofUser(user.id, String(body.project))).filter((n) => ids.has(n.id));
       if (own.length === 0) throw unprocessable([{ field: 'message', message: 'Уведомления не найдены' }]);
       for (const n of own) if (n.new === 'Y') await notifications.put({ ...n, new: 'N' });
       return { success: true, message: `Отмечено прочитанными: ${own.length}` };
@@ -177,24 +177,24 @@ export function messagesHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async userParamsGet({ query, user }) {
-      const doc = await params.get(paramsKey(user!.id, String(query.project)));
+      const doc = await params.get(paramsKey(user.id, String(query.project)));
       return { params: doc?.params ?? {} };
     },
 
     async userParamsSet({ body, user }) {
-      const key = paramsKey(user!.id, String(body.project));
+      const key = paramsKey(user.id, String(body.project));
       const current = (await params.get(key))?.params ?? {};
       await params.put({ id: key, params: { ...current, ...body.params } });
       return { success: true };
     },
 
     async notificationSettingsGet({ user }) {
-      const stored = await loadUser(s, user!.id);
+      const stored = await loadUser(s, user.id);
       return { send_email: stored?.send_email ?? 1 };
     },
 
     async notificationChangeStatus({ body, user }) {
-      const stored = await loadUser(s, user!.id);
+      const stored = await loadUser(s, user.id);
       if (!stored) throw unprocessable([{ field: 'user', message: 'Пользователь не найден' }]);
       await saveUser(s, { ...stored, send_email: body.send_email });
       return {

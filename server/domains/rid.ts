@@ -1,8 +1,9 @@
 import { conflict, forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import { pointsOf, toApiPoint } from '../lib/points';
-import { TASK_TEMPLATES, createProjectPoint, isOpenPoint, isProjectMember, projectsOf, visibleProject, type StoredProject } from './projects';
+import { TASK_TEMPLATES, createProjectPoint, isOpenPoint } from './projects/points';
+import { isProjectMember, projectsOf, visibleProject, type StoredProject } from './projects/model';
 
 /**
  * Results of intellectual activity (SPEC §3 RID, §4 RID statuses and sources, §7 RID calls, §8 RID toasts).
@@ -45,7 +46,7 @@ export const ridsOf = (s: Services) => s.collection<StoredRid>('rids');
 
 export const RID_EDITING_MESSAGE = 'РИД находится на редактировании, подать обновление невозможно';
 
-const toApiRid = (rid: StoredRid) => toApiPoint(rid as unknown as Record<string, unknown>);
+const toApiRid = (rid: StoredRid) => toApiPoint(rid);
 
 async function projectRids(s: Services, projectId: number) {
   return ridsOf(s).where({ _projectId: projectId });
@@ -120,16 +121,16 @@ async function updateTask(s: Services, user: AuthUser, project: StoredProject, r
   return point.id;
 }
 
-export function ridHandlers(s: Services): Handlers<AuthUser | null> {
+export function ridHandlers(s: Services): OperationHandlers {
   return {
     async ridListByProject({ user, params }) {
-      const project = await visibleProject(s, user!, Number(params.projectId));
+      const project = await visibleProject(s, user, Number(params.projectId));
       return (await projectRids(s, project.id)).map(toApiRid);
     },
 
     // "Загрузка из АСУ РИД": the registry is the source of truth; finished update tasks release their RIDs.
     async ridLoad({ user, body }) {
-      const project = await visibleProject(s, user!, (body as { projectId: number }).projectId);
+      const project = await visibleProject(s, user, (body as { projectId: number }).projectId);
       const rids = await projectRids(s, project.id);
       const result: StoredRid[] = [];
       for (const rid of rids) {
@@ -143,39 +144,39 @@ export function ridHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async ridGet({ user, params }) {
-      const { rid } = await visibleRid(s, user!, Number(params.id));
+      const { rid } = await visibleRid(s, user, Number(params.id));
       return toApiRid(rid);
     },
 
     async ridInit({ user, params }) {
-      const { rid, project } = await visibleRid(s, user!, Number(params.id));
-      requireMember(user!, project);
-      const pointId = await submissionTask(s, user!, project, rid);
+      const { rid, project } = await visibleRid(s, user, Number(params.id));
+      requireMember(user, project);
+      const pointId = await submissionTask(s, user, project, rid);
       return { success: true, pointId };
     },
 
     async ridCreate({ user, params }) {
-      const project = await visibleProject(s, user!, Number(params.projectId));
-      requireMember(user!, project);
+      const project = await visibleProject(s, user, Number(params.projectId));
+      requireMember(user, project);
       const rid = (await projectRids(s, project.id)).find((r) => r.planCode === String(params.planCode));
       if (!rid) throw notFound('РИД с таким кодом плана не найден в проекте');
-      const pointId = await submissionTask(s, user!, project, rid);
+      const pointId = await submissionTask(s, user, project, rid);
       return { success: true, pointId };
     },
 
     async ridUpdate({ user, params }) {
-      const { rid, project } = await visibleRid(s, user!, Number(params.id));
-      requireMember(user!, project);
-      const pointId = await updateTask(s, user!, project, rid);
+      const { rid, project } = await visibleRid(s, user, Number(params.id));
+      requireMember(user, project);
+      const pointId = await updateTask(s, user, project, rid);
       return { success: true, message: 'Актуализация РИД успешно запланирована', pointId };
     },
 
     async ridCreateUnplanned({ user, body }) {
-      const project = await visibleProject(s, user!, (body as { projectId: number }).projectId);
-      requireMember(user!, project);
+      const project = await visibleProject(s, user, (body as { projectId: number }).projectId);
+      requireMember(user, project);
       await createProjectPoint(s, {
         project,
-        ownerId: user!.id,
+        ownerId: user.id,
         name: 'Сведения о внеплановом РИД',
         description: 'Опишите результат интеллектуальной деятельности, полученный сверх плана проекта.',
         type: 'rid-unplanned',
@@ -188,14 +189,14 @@ export function ridHandlers(s: Services): Handlers<AuthUser | null> {
 
     async ridActualize({ user, body }) {
       const { projectId, code, planCode, type } = body as { projectId: number; code: string; planCode: string; type: string };
-      const project = await visibleProject(s, user!, projectId);
-      requireMember(user!, project);
+      const project = await visibleProject(s, user, projectId);
+      requireMember(user, project);
       const rid = (await projectRids(s, project.id)).find((r) => r.code === code);
       if (!rid) throw notFound('РИД с таким кодом не найден в проекте');
       // Unplanned RIDs have no plan code: the client sends the source ("unplanned") in its place.
       if ((rid.planCode ?? 'unplanned') !== planCode) throw unprocessable([{ field: 'planCode', message: 'Код плана не соответствует РИД' }]);
       if ((rid.type ?? '') !== type) throw unprocessable([{ field: 'type', message: 'Тип не соответствует РИД' }]);
-      await updateTask(s, user!, project, rid);
+      await updateTask(s, user, project, rid);
       return { success: true, message: 'Актуализация РИД успешно запланирована' };
     },
   };

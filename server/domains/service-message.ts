@@ -1,9 +1,9 @@
 import { forbidden } from '../lib/http';
-import type { Handlers } from '../lib/router';
-import { hasRole, type AuthUser, type Services } from '../lib/services';
+import type { OperationHandlers } from '../lib/operations';
+import { hasRole, type Services } from '../lib/services';
 
 /** GET/POST /v2/projects/maintance: the shell banner (SPEC §2 "Service message"; switch 1 shown, 0 hidden). */
-export function serviceMessageHandlers(s: Services): Handlers<AuthUser | null> {
+export function serviceMessageHandlers(s: Services): OperationHandlers {
   const settings = s.collection<{ id: string; switch: 0 | 1; message: string | null }>('settings');
   return {
     async serviceMessageGet() {

@@ -1,9 +1,11 @@
-import { forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers, UploadedFile } from '../lib/router';
-import type { AuthUser, Services } from '../lib/services';
+import { notFound, unprocessable } from '../lib/http';
+import type { UploadedFile } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
+import type { Services } from '../lib/services';
 import { apiStatus } from '../lib/points';
 import type { Json } from '../lib/spec';
-import { attachmentsOf, loadActionable, pointAttachments, pointPdf, saveFile, tasksOf, type StoredTask } from './tasks';
+import { attachmentsOf, loadActionable, tasksOf, type StoredTask } from './tasks/model';
+import { pointAttachments, pointPdf, saveFile } from './tasks/export';
 
 /**
  * Electronic signature on the reference back end (SPEC §4 "Signing rule" and "Signing sequence", §5 "Attorney file",
@@ -218,19 +220,15 @@ function ddmmyyyyToMs(value: string | null): number | null {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export function signingHandlers(s: Services): Handlers<AuthUser | null> {
+export function signingHandlers(s: Services): OperationHandlers {
   const points = tasksOf(s);
-  const me = (u: AuthUser | null) => {
-    if (!u) throw forbidden();
-    return u;
-  };
 
   return {
     async attachSign({ user, body }) {
       const attachment = await attachmentsOf(s).get(Number(body.id));
       if (!attachment) throw notFound('Файл не найден');
       if (attachment._pointId === null) throw refuse('Файл ещё не привязан к задаче');
-      const point = await loadActionable(s, me(user), attachment._pointId);
+      const point = await loadActionable(s, user, attachment._pointId);
       checkSigningRule(point, truthy(body.withoutAttorney));
       if (!attachment.signable) throw refuse('Этот файл не требует подписи');
       const signature = decodeSignature(body.sign);
@@ -240,7 +238,7 @@ export function signingHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async projectPointSign({ user, params, body }) {
-      const point = await loadActionable(s, me(user), Number(params.id));
+      const point = await loadActionable(s, user, Number(params.id));
       const withoutAttorney = truthy(body.withoutAttorney);
       checkSigningRule(point, withoutAttorney);
       // SPEC §4 sequence: every signable file first, then the point's PDF.
@@ -265,7 +263,7 @@ export function signingHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async attorneyUpload({ user, body, files }) {
-      const point = await loadActionable(s, me(user), Number(body.pointId));
+      const point = await loadActionable(s, user, Number(body.pointId));
       const file: UploadedFile | undefined = files.attorneyFile?.[0];
       // SPEC §5 "Attorney file" messages.
       if (!file || file.data.length === 0) throw refuse('Файл не выбран', 'attorneyFile');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Db } from '../lib/db';
+import { routerHandlers } from '../lib/operations';
 import { registerOpenApi, type ContractViolation } from '../lib/router';
 import { createServices, type Services } from '../lib/services';
 import { seedUsers } from '../seed/users';
@@ -57,7 +58,7 @@ for (const database of DATABASES) {
     services = createServices(db, { tokenTtlSeconds: 3600 });
     await seedUsers(services);
     app = Fastify();
-    registerOpenApi(app, { handlers: stashHandlers(services), authenticate: authenticator(services), faults: [], violations, missing: [] });
+    registerOpenApi(app, { handlers: routerHandlers(stashHandlers(services)), authenticate: authenticator(services), faults: [], violations, missing: [] });
     await app.ready();
   }, 120_000);
   afterAll(async () => {

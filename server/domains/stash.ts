@@ -1,5 +1,5 @@
 import { conflict, forbidden, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import type { AuthUser, Services } from '../lib/services';
 import type { Json } from '../lib/spec';
 
@@ -29,7 +29,7 @@ interface StashRow {
 
 type Tx = { query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
 
-export function stashHandlers(s: Services): Handlers<AuthUser | null> {
+export function stashHandlers(s: Services): OperationHandlers {
   const now = () => s.clock.now();
   const iso = (ms: string | number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
   const toSeq = (seq: unknown): number | null => (seq === null || seq === undefined ? null : Number(seq));
@@ -107,7 +107,7 @@ export function stashHandlers(s: Services): Handlers<AuthUser | null> {
     async stashGet({ query, user }) {
       const hash = String(query.hash);
       return s.db.pg.transaction(async (tx) => {
-        await assertOwner(tx, user!, hash);
+        await assertOwner(tx, user, hash);
         const { rows } = await tx.query<StashRow>(
           'SELECT field, value, value IS NULL AS is_deleted, seq, user_id, updated_at FROM stash WHERE hash = $1 ORDER BY field',
           [hash],
@@ -126,7 +126,7 @@ export function stashHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async stashSetField({ body, user }) {
-      const input: WriteInput = { user: user!, hash: body.hash, field: body.field, opId: body.opId, seq: body.seq };
+      const input: WriteInput = { user: user, hash: body.hash, field: body.field, opId: body.opId, seq: body.seq };
       const valueJson = JSON.stringify(body.value ?? null);
       if (valueJson.length > STASH_VALUE_MAX_CHARS) {
         throw unprocessable([{ field: body.field, message: 'Значение поля слишком большое для черновика (более 1 000 000 символов)' }]);
@@ -136,7 +136,7 @@ export function stashHandlers(s: Services): Handlers<AuthUser | null> {
 
     async stashDeleteField({ query, user }) {
       const input: WriteInput = {
-        user: user!,
+        user: user,
         hash: String(query.hash),
         field: String(query.field),
         opId: query.opId === undefined ? undefined : String(query.opId),
@@ -147,7 +147,7 @@ export function stashHandlers(s: Services): Handlers<AuthUser | null> {
     },
 
     async stashClear({ body, user }) {
-      const input: WriteInput = { user: user!, hash: body.hash, field: null, opId: body.opId, seq: body.seq };
+      const input: WriteInput = { user: user, hash: body.hash, field: null, opId: body.opId, seq: body.seq };
       return write(input, async (tx, seq) => {
         // Fields written by newer operations than this clear survive it.
         if (seq === null) await tx.query('DELETE FROM stash WHERE hash = $1 AND field <> $2', [input.hash, CLEAR_ROW]);

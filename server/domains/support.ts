@@ -1,6 +1,6 @@
 import { unprocessable, safeFileName, type FieldError } from '../lib/http';
-import type { Handlers } from '../lib/router';
-import type { AuthUser, Services } from '../lib/services';
+import type { OperationHandlers } from '../lib/operations';
+import type { Services } from '../lib/services';
 
 /** SPEC §9: the feedback theme used for signing errors. */
 export const SIGNING_ERROR_THEME_ID = 9;
@@ -58,7 +58,7 @@ async function storeFile(s: Services, file: { fileName: string; mimeType: string
 }
 
 /** The support host (openapi/support.yaml): feedback themes and questions with attachments (SPEC §7). */
-export function supportHandlers(s: Services): Handlers<AuthUser | null> {
+export function supportHandlers(s: Services): OperationHandlers {
   const themes = s.collection<SupportThemeDoc>('support_themes');
   const messages = s.collection<SupportMessageDoc>('support_messages');
 
@@ -91,9 +91,9 @@ export function supportHandlers(s: Services): Handlers<AuthUser | null> {
       }
       const saved = await messages.insert({
         project: String(body.project),
-        userId: user!.id,
-        userFio: user!.fio,
-        userEmail: user!.email,
+        userId: user.id,
+        userFio: user.fio,
+        userEmail: user.email,
         theme: theme!.id,
         themeName: theme!.name,
         subject,
@@ -102,7 +102,7 @@ export function supportHandlers(s: Services): Handlers<AuthUser | null> {
         createdAt: new Date(s.clock.now()).toISOString(),
         status: 'new',
       });
-      return { success: true, message: `Обращение №${saved.id} принято. Ответ придёт на адрес ${user!.email ?? 'из профиля'}.` };
+      return { success: true, message: `Обращение №${saved.id} принято. Ответ придёт на адрес ${user.email ?? 'из профиля'}.` };
     },
   };
 }

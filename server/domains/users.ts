@@ -1,5 +1,5 @@
 import { forbidden, notFound, unprocessable } from '../lib/http';
-import type { Handlers } from '../lib/router';
+import type { OperationHandlers } from '../lib/operations';
 import { includesText, page } from '../lib/paging';
 import { ROLE_NAMES, hasRole, type AuthUser, type Services, type StoredUser } from '../lib/services';
 
@@ -70,7 +70,7 @@ const ADMIN_ROLE_ID = 2;
 export const LAST_ADMIN_MESSAGE =
   'Нельзя снять роль «Администратор» с последнего администратора: назначьте администратором другого пользователя, затем измените эти группы';
 
-export function userHandlers(s: Services): Handlers<AuthUser | null> {
+export function userHandlers(s: Services): OperationHandlers {
   /** Whether a user other than `id` holds the administrator role (the last one may not lose it). */
   async function anotherAdminThan(id: number) {
     const row = await s.db.one<{ id: number }>(`SELECT id FROM users WHERE id <> $1 AND data->'groups' @> $2::jsonb LIMIT 1`, [
@@ -99,7 +99,7 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
 
   return {
     async usersInfo({ user }) {
-      return me(user!);
+      return me(user);
     },
     async usersGroups({ user }) {
       if (!canSeeUsers(user)) throw forbidden();
@@ -124,13 +124,13 @@ export function userHandlers(s: Services): Handlers<AuthUser | null> {
       return { success: true, message: names ? `Пользователю ${target.fio} назначены группы: ${names}` : `У пользователя ${target.fio} больше нет групп` };
     },
     async usersGet({ params, user }) {
-      if (Number(params.id) !== user!.id && !canSeeUsers(user)) throw forbidden();
+      if (Number(params.id) !== user.id && !canSeeUsers(user)) throw forbidden();
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
       return withTokenExpiry(s, target);
     },
     async usersUpdate({ params, body, user }) {
-      if (Number(params.id) !== user!.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
+      if (Number(params.id) !== user.id && !hasRole(user, 2)) throw forbidden('Можно изменять только свой профиль');
       const target = await loadUser(s, Number(params.id));
       if (!target) throw notFound('Пользователь не найден');
       // SPEC §5 "Profile": lengths are checked by the contract (names, phone 50; company, region, city 200).

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Db } from './db';
 import { createServices, type Services } from './services';
+import { routerHandlers } from './operations';
 import { registerOpenApi, type ContractViolation } from './router';
 import { EventEmitter } from 'node:events';
 import { MALFORMED_BODY, holdUntilClientGone, mutateBody, parseFaults, replaceFaults, takeFault, type Fault } from './faults';
@@ -122,7 +123,7 @@ describe('faults in the router', () => {
     services = createServices(db, { tokenTtlSeconds: 3600 });
     await seedUsers(services);
     app = Fastify();
-    registerOpenApi(app, { handlers: stashHandlers(services), authenticate: authenticator(services), faults, violations, missing: [] });
+    registerOpenApi(app, { handlers: routerHandlers(stashHandlers(services)), authenticate: authenticator(services), faults, violations, missing: [] });
     await app.ready();
     token = (await issueToken(services, 7)).result.token;
     for (const [field, value] of Object.entries({ a: 'текст', b: 2, c: [{ value: 'x' }] })) {

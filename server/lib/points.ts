@@ -1,3 +1,4 @@
+import { withoutPrivate } from './stored';
 import type { Services } from './services';
 import type { Json } from './spec';
 
@@ -60,9 +61,7 @@ export type StoredPoint = Json & {
 export const pointsOf = (s: Services) => s.collection<StoredPoint>('points');
 
 /** Removes private keys (leading "_") before a point leaves the server. */
-export function toApiPoint<T extends Record<string, unknown>>(point: T): Omit<T, `_${string}`> {
-  return Object.fromEntries(Object.entries(point).filter(([k]) => !k.startsWith('_'))) as Omit<T, `_${string}`>;
-}
+export const toApiPoint = withoutPrivate;
 
 /** A template field's type as a point copies it: the display format and options travel with it (read-only views). */
 export function fieldTypeRef(type: { id: number; dataType: string; defaultValue?: unknown; list?: unknown }) {

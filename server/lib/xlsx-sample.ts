@@ -1,8 +1,8 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { unzip, zip, type ZipEntry } from './zip';
 
 /**
- * Spreadsheets of the reference back end without a dependency: a minimal XLSX (Office Open XML) writer and
- * reader built on a small ZIP implementation (node:zlib), plus a CSV reader. Enough for the Excel templates,
+ * Spreadsheets of the reference back end: a minimal XLSX (Office Open XML) writer and reader on the server's one
+ * ZIP writer and reader (./zip, fflate), plus a CSV reader. Enough for the Excel templates,
  * imports and exports of SPEC §7 (consortiums, employees, grantee contacts, results, registers, indicators).
  */
 
@@ -13,98 +13,6 @@ export interface Sheet {
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-// ------------------------------------------------------------------ ZIP
-
-interface ZipEntry {
-  name: string;
-  data: Buffer;
-}
-
-/** A ZIP archive (deflate) of the given entries; timestamps are fixed so equal input gives equal bytes. */
-export function zip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const DOS_TIME = 0;
-  const DOS_DATE = (2024 - 1980) << 9 | (1 << 5) | 1;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, compressed);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-}
-
-/** Entries of a ZIP archive (stored or deflated); throws on anything else. */
-export function unzip(buffer: Buffer): Map<string, Buffer> {
-  let eocd = -1;
-  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65557); i--) {
-    if (buffer.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip archive');
-  const count = buffer.readUInt16LE(eocd + 10);
-  let pos = buffer.readUInt32LE(eocd + 16);
-  const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (buffer.readUInt32LE(pos) !== 0x02014b50) throw new Error('broken zip directory');
-    const method = buffer.readUInt16LE(pos + 10);
-    const compressedSize = buffer.readUInt32LE(pos + 20);
-    const nameLength = buffer.readUInt16LE(pos + 28);
-    const extraLength = buffer.readUInt16LE(pos + 30);
-    const commentLength = buffer.readUInt16LE(pos + 32);
-    const localOffset = buffer.readUInt32LE(pos + 42);
-    const name = buffer.subarray(pos + 46, pos + 46 + nameLength).toString('utf8');
-    const localName = buffer.readUInt16LE(localOffset + 26);
-    const localExtra = buffer.readUInt16LE(localOffset + 28);
-    const start = localOffset + 30 + localName + localExtra;
-    const raw = buffer.subarray(start, start + compressedSize);
-    if (method === 0) out.set(name, Buffer.from(raw));
-    else if (method === 8) out.set(name, inflateRawSync(raw));
-    else throw new Error(`unsupported zip method ${method}`);
-    pos += 46 + nameLength + extraLength + commentLength;
-  }
-  return out;
-}
 
 // ------------------------------------------------------------------ XLSX writer
 

@@ -1,17 +1,17 @@
 import type { Services } from '../lib/services';
 import { seedUsers } from './users';
 import { seedCompetitions } from '../domains/competitions';
-import { seedQuestionnaire } from '../domains/questionnaire';
-import { seedTasks } from '../domains/tasks';
+import { seedQuestionnaire } from '../domains/questionnaire/seed';
+import { seedTasks } from '../domains/tasks/seed';
 import { seedSigning } from '../domains/signing';
-import { seedProjects } from '../domains/projects';
+import { seedProjects } from '../domains/projects/seed';
 import { seedRid } from '../domains/rid';
 import { seedCalendar } from '../domains/calendar';
 import { seedMessages } from '../domains/messages';
 import { seedSupport } from '../domains/support';
-import { seedContest } from '../domains/contest';
-import { seedReports } from '../domains/reports';
-import { seedProjectsV1 } from '../domains/projects-v1';
+import { seedContest } from '../domains/contest/seed';
+import { seedReports } from '../domains/reports/seed';
+import { seedProjectsV1 } from '../domains/projects-v1/seed';
 
 /** Deterministic Russian demo data (npm run demo:reset re-runs it). */
 export async function seedAll(s: Services) {

@@ -89,6 +89,14 @@ export interface SeedAttachment {
   description?: string | null;
 }
 
+/** Values read from an uploaded file (recognition) and kept with a point until accepted. */
+export interface ParsedItem {
+  groupCode: string | null;
+  name: string;
+  code1C: string;
+  values: { value: string | number | null; error: string | null }[];
+}
+
 export interface SeedQuestionnaire {
   id: string;
   code1C: string;
@@ -99,7 +107,7 @@ export interface SeedQuestionnaire {
     pointFields: SeedField[];
     pointGroups: SeedGroup[];
     pointAttachments: SeedAttachment[];
-    parcedValues?: unknown[];
+    parcedValues?: ParsedItem[];
   };
   templatePointCode: string;
   projectTypeCode: string | null;
