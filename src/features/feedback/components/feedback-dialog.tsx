@@ -18,10 +18,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { FEEDBACK_SUBJECT_MAX } from '@/lib/limits';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
-import { useSendFeedback } from '../api/send-feedback';
+import { FEEDBACK_FIELD_TITLES as FIELD_TITLES, useSendFeedback } from '../api/send-feedback';
 import { attachmentProblems, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
 import { DialogCloseX } from '@/components/dialog-close';
 
@@ -33,8 +33,6 @@ export interface FeedbackDialogProps {
   initialSubject?: string;
   initialMessage?: string;
 }
-
-const FIELD_TITLES: Record<string, string> = { theme: 'Тема обращения', subject: 'Тема', message: 'Сообщение', attachments: 'Вложения' };
 
 /** The feedback dialog "Задать вопрос" (SPEC §2 shell, §3/§5 Feedback, §7 Support POST /messages multipart). */
 export function FeedbackDialog(props: FeedbackDialogProps) {
@@ -104,7 +102,6 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
               if (e.field && e.field in FIELD_TITLES && e.field !== 'attachments') byField[e.field as keyof FeedbackValues] = e.message;
             setServerErrors(byField);
           }
-          notifyError(errorToastText(error, 'Не удалось отправить сообщение. Попробуйте ещё раз.', (f) => FIELD_TITLES[f]));
         },
       },
     );

@@ -17,7 +17,6 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { ApiError } from '@/lib/api/errors';
-import { toaster } from '@/components/toaster';
 import { notifySuccess } from '@/components/toaster';
 import { useToastClearance, useToastSideClearance } from '@/components/use-toast-clearance';
 import { useUpdateProfile } from '../api/update-profile';
@@ -121,16 +120,8 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
               if (field && (PROFILE_FIELDS as readonly string[]).includes(field)) byField[field] = e.message;
             }
           }
+          // The SPEC §8 failure toast comes from the query client (the hook's meta).
           setServerErrors(byField);
-          // SPEC §8 failure toast, with the server's reason when it gave a readable one.
-          const reason = error instanceof ApiError && error.kind !== 'server' ? error.serverMessage : null;
-          toaster.create({
-            type: 'error',
-            title: 'Произошла ошибка при обновлении данных',
-            description: reason ?? undefined,
-            closable: true,
-            duration: 8000,
-          });
         },
       },
     );

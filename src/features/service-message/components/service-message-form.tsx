@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { errorToastText } from '@/lib/api/errors';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
 import { useSaveServiceMessage } from '../api/save-service-message';
 import { SERVICE_MESSAGE_MAX, canSave, validateServiceMessage, type ServiceMessageValues } from '../service-message-rules';
@@ -35,8 +34,6 @@ export function ServiceMessageForm() {
         notifySuccess('Данные успешно сохранены');
         setTouched(false);
       },
-      // SPEC §8: the service-message save shows the server message when present.
-      onError: (e) => notifyError(errorToastText(e, 'Не удалось сохранить сервисное сообщение')),
     });
   };
 

@@ -1,8 +1,7 @@
 import { Button, Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import { errorToastText } from '@/lib/api/errors';
 import { DIALOG_WIDTH } from '@/lib/limits';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { useChangeResponsible } from '../api/change-responsible';
 import { DialogCloseX } from '@/components/dialog-close';
 
@@ -37,7 +36,6 @@ export function AssignDialog(props: {
           notifySuccess('Действие успешно выполнено');
           onClose();
         },
-        onError: (error) => notifyError(errorToastText(error, 'При назначение произошла ошибка')),
       },
     );
   };

@@ -27,15 +27,16 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [downloading, setDownloading] = useState<'zip' | 'pdf' | null>(null);
 
-  // mutateAsync: the toast must show even when the refetched point switches the page to the editable form.
-  const act = async (mutation: { mutateAsync: (id: number) => Promise<unknown> }, success: string, failure: string, after?: () => void) => {
+  // mutateAsync: the toast must show even when the refetched point switches the page to the editable form. A failure
+  // is toasted by the query client's one error handler (the hooks' meta carries the SPEC §8 text).
+  const act = async (mutation: { mutateAsync: (id: number) => Promise<unknown> }, success: string, after?: () => void) => {
     try {
       await mutation.mutateAsync(pointId);
-      notifySuccess(success);
-      after?.();
-    } catch (error) {
-      notifyError(errorToastText(error, failure));
+    } catch {
+      return;
     }
+    notifySuccess(success);
+    after?.();
   };
 
   const download = async (kind: 'zip' | 'pdf') => {
@@ -69,22 +70,22 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
           </Button>
         )}
         {buttons.cancelHold && (
-          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => void act(cancelHold, 'Отзыв отменен', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => void act(cancelHold, 'Отзыв отменен')}>
             Отменить отзыв
           </Button>
         )}
         {buttons.returnToEdit && (
-          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => void act(toEdit, 'Точка возвращена к редактированию', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => void act(toEdit, 'Точка возвращена к редактированию')}>
             Вернуться к редактированию
           </Button>
         )}
         {buttons.toArchive && (
-          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => void act(archive, 'Проектная точка добавлена в архив', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => void act(archive, 'Проектная точка добавлена в архив')}>
             Переместить в архив
           </Button>
         )}
         {buttons.fromArchive && (
-          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => void act(unarchive, 'Проектная точка удалена из архива', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => void act(unarchive, 'Проектная точка удалена из архива')}>
             Вернуть из архива
           </Button>
         )}
@@ -114,7 +115,7 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
                 <Button
                   colorPalette="red"
                   loading={hold.isPending}
-                  onClick={() => void act(hold, 'Действие успешно выполнено', 'Произошла ошибка при обновлении данных', () => setConfirmOpen(false))}
+                  onClick={() => void act(hold, 'Действие успешно выполнено', () => setConfirmOpen(false))}
                 >
                   Отозвать
                 </Button>

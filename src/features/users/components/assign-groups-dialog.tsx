@@ -17,8 +17,7 @@ import {
 } from "@/lib/roles";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DIALOG_WIDTH } from "@/lib/limits";
-import { errorToastText } from "@/lib/api/errors";
-import { notifyError, notifySuccess } from "@/components/toaster";
+import { notifySuccess } from "@/components/toaster";
 import { useSetGroups } from "../api/set-groups";
 import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
@@ -79,8 +78,6 @@ export function AssignGroupsDialog(props: {
           notifySuccess("Действие успешно выполнено");
           props.onClose();
         },
-        onError: (error) =>
-          notifyError(errorToastText(error, "При назначение произошла ошибка")),
       },
     );
   };

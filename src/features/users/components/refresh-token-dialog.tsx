@@ -1,7 +1,6 @@
 import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { DIALOG_WIDTH } from '@/lib/limits';
-import { errorToastText } from '@/lib/api/errors';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { useRefreshToken } from '../api/refresh-token';
 import type { UserRow } from '../api/users-list';
 import { displayName } from './users-table';
@@ -17,7 +16,6 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
         notifySuccess('Действие успешно выполнено');
         props.onClose();
       },
-      onError: (error) => notifyError(errorToastText(error, 'Произошла ошибка при обновлении данных')),
     });
   };
   return (
