@@ -6,6 +6,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that keeps things as they are (default «Отмена»). */
+  cancelLabel?: string;
   pending?: boolean;
   /** Max width in px (SPEC §9: confirm 400, request 450). */
   maxWidth?: number;
@@ -14,7 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation with "Отмена" and a confirm button (SPEC §5: requests and RID actions are confirmed first). */
-export function ConfirmDialog({ open, title, message, confirmLabel, pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Отмена', pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} role="alertdialog" placement="center">
       <Portal>
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, pending, max
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={pending}>
-                Отмена
+                {cancelLabel}
               </Button>
               <Button colorPalette="brand" onClick={onConfirm} loading={pending}>
                 {confirmLabel}
