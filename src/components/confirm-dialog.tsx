@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogFormFooter } from './form-dialog';
 import { DIALOG_WIDTH } from '@/lib/limits';
 
 export interface ConfirmDialogProps {
@@ -29,14 +30,15 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
             <Dialog.Body>
               <Text>{message}</Text>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette="brand" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
+            <DialogFormFooter
+              onCancel={onClose}
+              cancelLabel={cancelLabel}
+              cancelDisabled={pending}
+              actionLabel={confirmLabel}
+              onAction={onConfirm}
+              pending={pending}
+              colorPalette="brand"
+            />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

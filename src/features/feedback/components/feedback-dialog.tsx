@@ -27,6 +27,7 @@ import { attachmentProblems, feedbackSchema, formatFileSize, type FeedbackErrors
 import { DialogCloseX } from '@/components/dialog-close';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { fieldErrorText } from '@/components/schema-errors';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -302,14 +303,13 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   Нет соединения с сервером: действие выполнится, когда связь восстановится.
                 </Text>
               )}
-              <Dialog.Footer>
-                <Button variant="outline" onClick={requestClose} disabled={send.isPending}>
-                  Отмена
-                </Button>
-                <Button type="submit" loading={send.isPending} loadingText="Отправка…">
-                  Отправить
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={requestClose}
+                cancelDisabled={send.isPending}
+                actionLabel="Отправить"
+                pending={send.isPending}
+                loadingText="Отправка…"
+              />
             </form>
             <DialogCloseX disabled={send.isPending} />
             {discard.question}

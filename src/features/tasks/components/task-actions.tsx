@@ -12,6 +12,7 @@ import { useUnarchivePoint } from '../api/unarchive';
 import { downloadPdf, downloadZip } from '../api/downloads';
 import type { TaskButtons } from '../task-buttons';
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 /**
  * SPEC §2 task preview buttons and their toasts (SPEC §8): "Отозвать заявку" (confirmation, max width 400),
@@ -108,18 +109,13 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
               <Dialog.Body>
                 <Text>Вы уверены, что хотите отозвать заявку?</Text>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-                  Отмена
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={hold.isPending}
-                  onClick={() => void act(hold, 'Действие успешно выполнено', () => setConfirmOpen(false))}
-                >
-                  Отозвать
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={() => setConfirmOpen(false)}
+                actionLabel="Отозвать"
+                onAction={() => void act(hold, 'Действие успешно выполнено', () => setConfirmOpen(false))}
+                pending={hold.isPending}
+                colorPalette="red"
+              />
               <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import {
-  Button,
   Checkbox,
   Dialog,
   Portal,
@@ -23,6 +22,7 @@ import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
 import { displayName } from "./users-table";
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from "@/components/form-dialog";
 
 const exclusiveNote = `Роли ${EXCLUSIVE_ROLE_KINDS.flat()
   .map((id) => `«${ROLE_NAMES[id as RoleId]}»`)
@@ -160,22 +160,14 @@ export function AssignGroupsDialog(props: {
                   восстановится.
                 </Text>
               )}
-              <Dialog.Footer>
-                <Button
-                  variant="outline"
-                  onClick={props.onClose}
-                  disabled={setGroups.isPending}
-                >
-                  Отмена
-                </Button>
-                <Button
-                  onClick={() => save()}
-                  loading={setGroups.isPending}
-                  disabled={!props.groups}
-                >
-                  Назначить
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={props.onClose}
+                cancelDisabled={setGroups.isPending}
+                actionLabel="Назначить"
+                onAction={() => save()}
+                pending={setGroups.isPending}
+                actionDisabled={!props.groups}
+              />
               <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>
