@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { firstIssues } from '@/components/schema-errors';
+
 /** SPEC §5 "Service message": the message is required ("Введите сообщение"). */
 export const MESSAGE_REQUIRED = 'Введите сообщение';
 /** A banner is one or two lines of text; a longer one is refused before it reaches the server. */
@@ -9,11 +12,19 @@ export interface ServiceMessageValues {
   message: string;
 }
 
+/** The form's schema: the switch is free, the message required and at most SERVICE_MESSAGE_MAX characters. */
+export const serviceMessageSchema: v.GenericSchema<ServiceMessageValues> = v.object({
+  switch: v.picklist([0, 1]),
+  message: v.pipe(
+    v.string(),
+    v.check((text) => text.trim() !== '', MESSAGE_REQUIRED),
+    v.check((text) => text.trim().length <= SERVICE_MESSAGE_MAX, `Сообщение не может быть длиннее ${SERVICE_MESSAGE_MAX} символов`),
+  ),
+});
+
 export function validateServiceMessage(values: ServiceMessageValues): { message?: string } {
-  const text = values.message.trim();
-  if (!text) return { message: MESSAGE_REQUIRED };
-  if (text.length > SERVICE_MESSAGE_MAX) return { message: `Сообщение не может быть длиннее ${SERVICE_MESSAGE_MAX} символов` };
-  return {};
+  const { message } = firstIssues(serviceMessageSchema, values);
+  return message ? { message } : {};
 }
 
 /** SPEC §5: "Сохранить" is disabled while the form is invalid or saving. */

@@ -23,7 +23,7 @@ import { notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
 import { FEEDBACK_FIELD_TITLES as FIELD_TITLES, useSendFeedback } from '../api/send-feedback';
-import { attachmentProblems, feedbackSchema, formatFileSize, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { attachmentProblems, feedbackSchema, formatFileSize, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
 import { DialogCloseX } from '@/components/dialog-close';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { fieldErrorText } from '@/components/schema-errors';
@@ -87,8 +87,9 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const requestClose = () => !send.isPending && discard.requestClose();
 
   // Errors show once a field was left or a send was tried (SPEC §5), a server's field error until the field changes.
-  const shownError = (key: keyof FeedbackValues, meta: { isBlurred: boolean; errors: unknown[] }) =>
-    ((meta.isBlurred || attempted) && fieldErrorText(meta.errors)) || serverErrors[key];
+  // Read from the form's schema directly: leaving an untouched field runs no change validator.
+  const errors = validateFeedback(useStore(form.store, (state) => state.values));
+  const shownError = (key: keyof FeedbackValues, meta: { isBlurred: boolean }) => ((meta.isBlurred || attempted) && errors[key]) || serverErrors[key];
   const change = <V,>(field: { name: keyof FeedbackValues; handleChange: (value: V) => void }, value: V) => {
     field.handleChange(value);
     setServerErrors((e) => ({ ...e, [field.name]: undefined }));
