@@ -1,6 +1,3 @@
-import * as v from 'valibot';
-import { firstIssues } from '@/components/schema-errors';
-
 /** SPEC §5 "Service message": the message is required ("Введите сообщение"). */
 export const MESSAGE_REQUIRED = 'Введите сообщение';
 /** A banner is one or two lines of text; a longer one is refused before it reaches the server. */
@@ -11,24 +8,6 @@ export interface ServiceMessageValues {
   switch: 0 | 1;
   message: string;
 }
-
-/** The form's schema: the switch is free, the message required and at most SERVICE_MESSAGE_MAX characters. */
-export const serviceMessageSchema: v.GenericSchema<ServiceMessageValues> = v.object({
-  switch: v.picklist([0, 1]),
-  message: v.pipe(
-    v.string(),
-    v.check((text) => text.trim() !== '', MESSAGE_REQUIRED),
-    v.check((text) => text.trim().length <= SERVICE_MESSAGE_MAX, `Сообщение не может быть длиннее ${SERVICE_MESSAGE_MAX} символов`),
-  ),
-});
-
-export function validateServiceMessage(values: ServiceMessageValues): { message?: string } {
-  const { message } = firstIssues(serviceMessageSchema, values);
-  return message ? { message } : {};
-}
-
-/** SPEC §5: "Сохранить" is disabled while the form is invalid or saving. */
-export const canSave = (values: ServiceMessageValues, saving: boolean) => !saving && !validateServiceMessage(values).message;
 
 /** The banner shows only a switched-on, non-empty message (SPEC §2 shell banner). */
 export const bannerText = (data: { switch: number | string; message?: string | null } | undefined): string | null =>

@@ -5,7 +5,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
 import { useSaveServiceMessage } from '../api/save-service-message';
-import { SERVICE_MESSAGE_MAX, canSave, serviceMessageSchema, validateServiceMessage, type ServiceMessageValues } from '../service-message-rules';
+import { SERVICE_MESSAGE_MAX, type ServiceMessageValues } from '../service-message-rules';
+import { canSave, serviceMessageSchema, validateServiceMessage } from '../service-message-form-rules';
 
 /** /service-message — the administrator's form for the shell banner (SPEC §2, §5, §8). */
 export function ServiceMessageForm() {
