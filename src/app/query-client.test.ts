@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { Connectivity, setSharedConnectivity } from '@/lib/offline/connectivity';
-import { PERSIST_MAX_ITEMS, createQueryClient, longestList } from './query-client';
+import { Connectivity, offlineActionError, setSharedConnectivity } from '@/lib/offline/connectivity';
+import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast } from './query-client';
 
 describe('what is kept for offline reading', () => {
   it('measures the longest list of an answer at the top or one level down', () => {
@@ -62,5 +62,31 @@ describe('actions offline (DESIGN.md: refused with a plain message, never a paus
     connectivity.markOffline();
     await expect(client.getMutationCache().build(client, { mutationFn }).execute(undefined)).rejects.toThrow('Нет соединения — действие недоступно');
     expect(mutationFn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('errors classified once (the mutation cache turns a failure into its SPEC §8 toast)', () => {
+  it('shows the server message, else the mutation’s own text, else the common text', () => {
+    const withMessage = new ApiError(422, { message: 'Пользователь заблокирован' });
+    const bare = new ApiError(409, null);
+    expect(mutationErrorToast(withMessage, { errorText: 'При назначение произошла ошибка' })).toEqual({ title: 'Пользователь заблокирован' });
+    expect(mutationErrorToast(bare, { errorText: 'При назначение произошла ошибка' })).toEqual({ title: 'При назначение произошла ошибка' });
+    expect(mutationErrorToast(bare, undefined)).toEqual({ title: DEFAULT_MUTATION_ERROR });
+  });
+
+  it('adds the field title to a field error and keeps fixed texts fixed', () => {
+    const fieldError = new ApiError(422, { errors: [{ field: 'subject', message: 'Слишком длинно' }] });
+    expect(mutationErrorToast(fieldError, { fieldTitle: (f) => (f === 'subject' ? 'Тема' : undefined) })).toEqual({ title: 'Слишком длинно в поле Тема' });
+    expect(mutationErrorToast(fieldError, { errorToast: () => 'Произошла ошибка при обновлении настроек уведомлений' })).toEqual({
+      title: 'Произошла ошибка при обновлении настроек уведомлений',
+    });
+  });
+
+  it('stays silent when the screen shows the failure itself', () => {
+    expect(mutationErrorToast(new ApiError(500, null), { errorShownInPlace: true })).toBeNull();
+  });
+
+  it('an action refused offline says so (the offline refusal goes through the same handler)', () => {
+    expect(mutationErrorToast(offlineActionError(), { errorText: 'Не удалось отправить запрос' })).toEqual({ title: 'Нет соединения — действие недоступно' });
   });
 });

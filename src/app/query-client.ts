@@ -1,9 +1,52 @@
-import { MutationCache, QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, errorToastText } from '@/lib/api/errors';
 import { testOverrideMs } from '@/lib/api/transport';
 import { confirmOnline, offlineActionError } from '@/lib/offline/connectivity';
+import { toaster } from '@/components/toaster';
+
+/** What a mutation tells the one error handler below about its failures (typed through react-query's Register). */
+export type CabinetMutationMeta = {
+  /** The screen shows the failure where it happened (under a field, in the dialog): no toast. */
+  errorShownInPlace?: boolean;
+  /** SPEC §8 failure text; the server's message replaces it when it sent one. Default: DEFAULT_MUTATION_ERROR. */
+  errorText?: string;
+  /** Field titles for "{message} в поле {title}" (SPEC §5, §8). */
+  fieldTitle?: (field: string) => string | undefined;
+  /** The toast for a failure whose text does not follow the server-message-or-fallback rule (fixed SPEC §8 texts). */
+  errorToast?: (error: unknown) => string | { title: string; description?: string };
+};
+
+export type CabinetQueryMeta = {
+  /** false: never kept for offline reading (see persistOptions). */
+  persist?: boolean;
+  /** A failing load is said in an error toast with this text (SPEC §8), not (only) on the screen. */
+  errorToast?: string;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: CabinetMutationMeta;
+    queryMeta: CabinetQueryMeta;
+  }
+}
+
+export const DEFAULT_MUTATION_ERROR = 'Произошла ошибка при обновлении данных';
+
+/** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
+export function mutationErrorToast(error: unknown, meta: CabinetMutationMeta | undefined): { title: string; description?: string } | null {
+  if (meta?.errorShownInPlace) return null;
+  if (meta?.errorToast) {
+    const toast = meta.errorToast(error);
+    return typeof toast === 'string' ? { title: toast } : toast;
+  }
+  return { title: errorToastText(error, meta?.errorText ?? DEFAULT_MUTATION_ERROR, meta?.fieldTitle) };
+}
+
+function showError(toast: { title: string; description?: string } | null): void {
+  if (toast) toaster.create({ type: 'error', ...toast, closable: true, duration: 8000 });
+}
 
 /** Seen lists and details stay readable offline (DESIGN.md "Offline drafts", last point). */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -19,6 +62,13 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onMutate: async () => {
         if (!(await confirmOnline())) throw offlineActionError();
+      },
+      // Errors are classified once: every failed action gets its SPEC §8 toast here unless its meta says otherwise.
+      onError: (error, _variables, _result, mutation) => showError(mutationErrorToast(error, mutation.meta)),
+    }),
+    queryCache: new QueryCache({
+      onError: (_error, query) => {
+        if (query.meta?.errorToast) showError({ title: query.meta.errorToast });
       },
     }),
     defaultOptions: {

@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogFormFooter } from './form-dialog';
 import { DIALOG_WIDTH } from '@/lib/limits';
 
 export interface ConfirmDialogProps {
@@ -6,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that keeps things as they are (default «Отмена»). */
+  cancelLabel?: string;
   pending?: boolean;
   /** Max width in px (SPEC §9: confirm 400, request 450). */
   maxWidth?: number;
@@ -14,7 +17,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation with "Отмена" and a confirm button (SPEC §5: requests and RID actions are confirmed first). */
-export function ConfirmDialog({ open, title, message, confirmLabel, pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Отмена', pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} role="alertdialog" placement="center">
       <Portal>
@@ -27,14 +30,15 @@ export function ConfirmDialog({ open, title, message, confirmLabel, pending, max
             <Dialog.Body>
               <Text>{message}</Text>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Отмена
-              </Button>
-              <Button colorPalette="brand" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
+            <DialogFormFooter
+              onCancel={onClose}
+              cancelLabel={cancelLabel}
+              cancelDisabled={pending}
+              actionLabel={confirmLabel}
+              onAction={onConfirm}
+              pending={pending}
+              colorPalette="brand"
+            />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,4 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
+import * as v from 'valibot';
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { takeReturnRoute } from '@/lib/session';
 import { exchangeCode, rememberLoginErrors } from '@/features/auth/api/exchange-code';
@@ -7,7 +9,7 @@ import { forgetUserRecord } from '@/features/auth/user-record';
 
 /** SPEC §2 /callback: reads `code`, logs in, loads user info, then the stored return route or "/". */
 export const Route = createFileRoute('/callback')({
-  validateSearch: (search: Record<string, unknown>) => ({ code: typeof search.code === 'string' ? search.code : '' }),
+  validateSearch: valibotValidator(v.object({ code: v.fallback(v.optional(v.string(), ''), '') })),
   loaderDeps: ({ search }) => ({ code: search.code }),
   loader: async ({ deps, context }) => {
     if (!deps.code) {

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { DROP_ZONE_MAX_BYTES, FEEDBACK_SUBJECT_MAX } from '@/lib/limits';
+import { firstIssues } from '@/components/schema-errors';
 
 /** The feedback form of the dialog "Задать вопрос" (SPEC §3 Feedback: theme, subject, message, attachments). */
 export interface FeedbackValues {
@@ -17,18 +19,27 @@ export const SUBJECT_TOO_LONG_MESSAGE = `Тема не может быть дл�
 export const FEEDBACK_ATTACHMENT_MAX_BYTES = DROP_ZONE_MAX_BYTES;
 export const FEEDBACK_MAX_ATTACHMENTS = 10;
 
+const filled = (text: string) => text.trim() !== '';
+
 /**
  * SPEC §5 "Feedback": theme required; subject required, at most 255 characters; message required.
- * Whitespace alone does not count as a value.
+ * Whitespace alone does not count as a value. The dialog's form validates with this schema.
  */
+export const feedbackSchema: v.GenericSchema<FeedbackValues> = v.object({
+  theme: v.pipe(
+    v.nullable(v.number()),
+    v.check((theme) => theme !== null && Number.isInteger(theme) && theme >= 1, REQUIRED_MESSAGE),
+  ),
+  subject: v.pipe(
+    v.string(),
+    v.check(filled, REQUIRED_MESSAGE),
+    v.check((subject) => subject.trim().length <= FEEDBACK_SUBJECT_MAX, SUBJECT_TOO_LONG_MESSAGE),
+  ),
+  message: v.pipe(v.string(), v.check(filled, REQUIRED_MESSAGE)),
+});
+
 export function validateFeedback(values: FeedbackValues): FeedbackErrors {
-  const errors: FeedbackErrors = {};
-  if (values.theme === null || !Number.isInteger(values.theme) || values.theme < 1) errors.theme = REQUIRED_MESSAGE;
-  const subject = values.subject.trim();
-  if (!subject) errors.subject = REQUIRED_MESSAGE;
-  else if (subject.length > FEEDBACK_SUBJECT_MAX) errors.subject = SUBJECT_TOO_LONG_MESSAGE;
-  if (!values.message.trim()) errors.message = REQUIRED_MESSAGE;
-  return errors;
+  return firstIssues(feedbackSchema, values);
 }
 
 export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);

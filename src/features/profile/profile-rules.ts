@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { PROFILE_NAME_MAX, PROFILE_PLACE_MAX } from '@/lib/limits';
+import { firstIssues } from '@/components/schema-errors';
 
 /** The own-profile fields of PATCH /v1/users/{id}/update (SPEC §7); the role is never among them (SPEC §5). */
 export const PROFILE_FIELDS = ['lastname', 'firstname', 'middlename', 'email', 'phone', 'work_company', 'region', 'city'] as const;
@@ -35,23 +37,37 @@ const PHONE_CHARS = /^[+\d\s()-]+$/;
 
 export const tooLongMessage = (max: number) => `Не более ${max} символов`;
 
-/** SPEC §5 named rules: required "Заполните поле", e-mail "Введите корректный E-mail", phone "Введите корректный номер телефона". */
+type Check = v.CheckAction<string, string>;
+
+function fieldRules(field: ProfileField): Check[] {
+  const checks: Check[] = [];
+  const max = PROFILE_MAX[field];
+  if (REQUIRED.includes(field)) checks.push(v.check((value) => value.trim() !== '', 'Заполните поле'));
+  if (max !== null) checks.push(v.check((value) => Array.from(value.trim()).length <= max, tooLongMessage(max)));
+  if (field === 'email') checks.push(v.check((value) => !value.trim() || EMAIL.test(value.trim()), 'Введите корректный E-mail'));
+  if (field === 'phone') {
+    checks.push(
+      v.check((value) => {
+        const phone = value.trim();
+        const digits = phone.replace(/\D/g, '').length;
+        return !phone || (PHONE_CHARS.test(phone) && digits >= 10 && digits <= 15);
+      }, 'Введите корректный номер телефона'),
+    );
+  }
+  return checks;
+}
+
+/**
+ * SPEC §5 named rules: required "Заполните поле", e-mail "Введите корректный E-mail", phone "Введите корректный номер
+ * телефона"; lengths per PROFILE_MAX. The drawer's form validates with this schema; the first failing rule of a field
+ * is its message.
+ */
+export const profileSchema: v.GenericSchema<ProfileValues> = v.object(
+  Object.fromEntries(PROFILE_FIELDS.map((field) => [field, v.pipe(v.string(), ...fieldRules(field))] as const)) as unknown as Record<ProfileField, v.GenericSchema<string>>,
+);
+
 export function validateProfile(values: ProfileValues): ProfileErrors {
-  const errors: ProfileErrors = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = values[field].trim();
-    const max = PROFILE_MAX[field];
-    if (REQUIRED.includes(field) && !value) errors[field] = 'Заполните поле';
-    else if (max !== null && Array.from(value).length > max) errors[field] = tooLongMessage(max);
-  }
-  const email = values.email.trim();
-  if (email && !errors.email && !EMAIL.test(email)) errors.email = 'Введите корректный E-mail';
-  const phone = values.phone.trim();
-  if (phone && !errors.phone) {
-    const digits = phone.replace(/\D/g, '').length;
-    if (!PHONE_CHARS.test(phone) || digits < 10 || digits > 15) errors.phone = 'Введите корректный номер телефона';
-  }
-  return errors;
+  return firstIssues(profileSchema, values);
 }
 
 export function profileValuesOf(user: Partial<Record<ProfileField, string | null | undefined>>): ProfileValues {

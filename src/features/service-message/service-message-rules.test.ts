@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_REQUIRED, SERVICE_MESSAGE_MAX, bannerText, canSave, hiddenBannerText, hideBannerText, validateServiceMessage } from './service-message-rules';
+import { MESSAGE_REQUIRED, SERVICE_MESSAGE_MAX, bannerText, hiddenBannerText, hideBannerText } from './service-message-rules';
+import { canSave, validateServiceMessage } from './service-message-form-rules';
 
 describe('validateServiceMessage (SPEC §5 "Service message")', () => {
   it.each<[string, string, string | undefined]>([

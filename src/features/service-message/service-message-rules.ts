@@ -9,16 +9,6 @@ export interface ServiceMessageValues {
   message: string;
 }
 
-export function validateServiceMessage(values: ServiceMessageValues): { message?: string } {
-  const text = values.message.trim();
-  if (!text) return { message: MESSAGE_REQUIRED };
-  if (text.length > SERVICE_MESSAGE_MAX) return { message: `Сообщение не может быть длиннее ${SERVICE_MESSAGE_MAX} символов` };
-  return {};
-}
-
-/** SPEC §5: "Сохранить" is disabled while the form is invalid or saving. */
-export const canSave = (values: ServiceMessageValues, saving: boolean) => !saving && !validateServiceMessage(values).message;
-
 /** The banner shows only a switched-on, non-empty message (SPEC §2 shell banner). */
 export const bannerText = (data: { switch: number | string; message?: string | null } | undefined): string | null =>
   data && Number(data.switch) === 1 && data.message?.trim() ? data.message.trim() : null;

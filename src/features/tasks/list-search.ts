@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { defaultParam, intParam, textParam } from '@/components/search-params';
+
 /**
  * URL contract of /tasks and /tasks-archive (SPEC §2 "My tasks"; the filters live in the URL so a reload or a shared
  * link keeps them). Bad input falls back to the defaults instead of failing the route.
@@ -17,7 +20,7 @@ export interface TasksSearch {
 
 export const DEFAULT_SEARCH: TasksSearch = { kind: 'all', q: '', status: '', page: 1, contests: [], statuses: [] };
 
-const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '');
+const CODE = /^[A-Z_]+$/;
 
 function list(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
@@ -26,23 +29,47 @@ function list(value: unknown): unknown[] {
   return [];
 }
 
-export function parseTasksSearch(raw: Record<string, unknown>, options: { isExpert: boolean; archiveRoute?: boolean }): TasksSearch {
-  let kind: TaskKind = TASK_KINDS.includes(raw.kind as TaskKind) ? (raw.kind as TaskKind) : 'all';
-  // The archive proper has its own route; only experts get the expertise list (SPEC §6).
+/** The URL's fields, each falling back to its default on its own (one bad value does not reset the rest). */
+export const tasksSearchSchema = v.object({
+  kind: defaultParam(v.picklist(TASK_KINDS), 'all'),
+  q: defaultParam(v.pipe(textParam(200), v.transform((q) => (q.trim() ? q : ''))), ''),
+  status: defaultParam(v.pipe(textParam(60), v.check((status) => CODE.test(status))), ''),
+  page: defaultParam(intParam(1, 10_000), 1),
+  contests: defaultParam(
+    v.pipe(
+      v.unknown(),
+      v.transform((raw) => [...new Set(list(raw).map(Number).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 50)),
+    ),
+    [],
+  ),
+  statuses: defaultParam(
+    v.pipe(
+      v.unknown(),
+      v.transform((raw) => [...new Set(list(raw).map(String).filter((s) => CODE.test(s)))].slice(0, 20)),
+    ),
+    [],
+  ),
+});
+
+/** The archive proper has its own route; only experts get the expertise list (SPEC §6). */
+function narrowKind(search: TasksSearch, options: { isExpert: boolean; archiveRoute?: boolean }): TasksSearch {
+  let kind = search.kind;
   if (kind === 'archive' && !options.archiveRoute) kind = 'all';
   if (kind === 'expert' && !options.isExpert) kind = 'all';
   if (options.archiveRoute) kind = 'archive';
-  const pageNumber = Number(raw.page);
-  const status = text(raw.status, 60);
-  return {
-    kind,
-    q: text(raw.q).trim() ? text(raw.q) : '',
-    status: /^[A-Z_]+$/.test(status) ? status : '',
-    page: Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1,
-    contests: [...new Set(list(raw.contests).map(Number).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 50),
-    statuses: [...new Set(list(raw.statuses).map(String).filter((s) => /^[A-Z_]+$/.test(s)))].slice(0, 20),
-  };
+  return kind === search.kind ? search : { ...search, kind };
 }
+
+export function parseTasksSearch(raw: Record<string, unknown>, options: { isExpert: boolean; archiveRoute?: boolean }): TasksSearch {
+  return narrowKind(v.parse(tasksSearchSchema, raw), options);
+}
+
+/** The routes' validateSearch: the schema, the route's kind rule, then only non-default values. */
+export const tasksRouteSearch = (options: { isExpert: boolean; archiveRoute?: boolean }) =>
+  v.pipe(
+    tasksSearchSchema,
+    v.transform((search): Partial<TasksSearch> => compactSearch(narrowKind(search, options))),
+  );
 
 /** Only non-default values go into the URL. */
 export function compactSearch(search: TasksSearch): Partial<TasksSearch> {

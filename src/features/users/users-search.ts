@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { intParam, optionalParam, textParam } from '@/components/search-params';
+
 /**
  * The URL contract of /users (SPEC §2 "Users and roles"): the filters ID, name, group, e-mail, phone, city and
  * company name plus the page live in the search params, so a filtered page can be reloaded and shared.
@@ -21,17 +24,28 @@ export interface UsersSearch {
 export const FILTER_DEBOUNCE_MS = 400;
 const TEXT_MAX = 200;
 
-function positiveInt(value: unknown): number | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
-}
+const id = optionalParam(intParam(1, 2_147_483_647));
+const text = optionalParam(v.pipe(textParam(Infinity), v.transform((value) => value.trim().slice(0, TEXT_MAX) || undefined)));
 
-function text(value: unknown): string | undefined {
-  if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim().slice(0, TEXT_MAX);
-  return trimmed || undefined;
-}
+/** The URL's filters and page, each falling back to "not set" on its own. */
+const usersSearchSchema = v.pipe(
+  v.object({
+    page: id,
+    id,
+    group_id: id,
+    name: text,
+    email: text,
+    phone: text,
+    city: text,
+    work_company: text,
+  }),
+  // Only what is set (page 1 is the default), so that a clean URL means no filter.
+  v.transform((search): UsersSearch => {
+    const out: UsersSearch = {};
+    for (const [key, value] of Object.entries(search)) if (value !== undefined && !(key === 'page' && value === 1)) Object.assign(out, { [key]: value });
+    return out;
+  }),
+);
 
 const ALL_KEYS = ['page', 'id', 'group_id', ...USER_TEXT_FILTERS] as const;
 
@@ -39,23 +53,17 @@ const ALL_KEYS = ['page', 'id', 'group_id', ...USER_TEXT_FILTERS] as const;
  * The route's validated search: every key present, bad ones as undefined, so that a raw value passed down from
  * the root route (which keeps the whole query string) never reaches the server.
  */
+export const usersRouteSearch = v.pipe(
+  usersSearchSchema,
+  v.transform((search): UsersSearch => ({ ...Object.fromEntries(ALL_KEYS.map((key) => [key, undefined])), ...search })),
+);
+
 export function routeUsersSearch(raw: Record<string, unknown>): UsersSearch {
-  return { ...Object.fromEntries(ALL_KEYS.map((key) => [key, undefined])), ...parseUsersSearch(raw) };
+  return v.parse(usersRouteSearch, raw);
 }
 
 export function parseUsersSearch(raw: Record<string, unknown>): UsersSearch {
-  const search: UsersSearch = {};
-  const page = positiveInt(raw.page);
-  if (page && page > 1) search.page = page;
-  const id = positiveInt(raw.id);
-  if (id) search.id = id;
-  const group = positiveInt(raw.group_id);
-  if (group) search.group_id = group;
-  for (const key of USER_TEXT_FILTERS) {
-    const value = text(raw[key]);
-    if (value) search[key] = value;
-  }
-  return search;
+  return v.parse(usersSearchSchema, raw);
 }
 
 /** Query of GET /v1/user (SPEC §7: id, pageSize=20, page; filter[id|name|group_id|email|phone|city|work_company]). */

@@ -1,8 +1,11 @@
 import { createFileRoute, redirect, Link } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
+import * as v from 'valibot';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Stack } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
+import { intParam, optionalParam } from '@/components/search-params';
 import { notifyError } from '@/components/toaster';
 import { BackIcon } from '@/components/icons';
 import { ApiError } from '@/lib/api/errors';
@@ -16,10 +19,7 @@ import { QuestionnaireForm } from '@/features/questionnaire/components/questionn
  * SPEC §8: a load failure with a message gives a toast and a redirect to /programs/{code}; 404 → not-found.
  */
 export const Route = createFileRoute('/_cabinet/programs/create/$code1C')({
-  validateSearch: (search: Record<string, unknown>): { pointId?: number } => {
-    const id = Number(search.pointId);
-    return Number.isInteger(id) && id > 0 ? { pointId: id } : {};
-  },
+  validateSearch: valibotValidator(v.object({ pointId: optionalParam(intParam(1, Number.MAX_SAFE_INTEGER)) })),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'program-create', preload),
   loaderDeps: ({ search }) => ({ pointId: search.pointId }),
   loader: async ({ context, params, deps, preload }) => {

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { useBreakpointValue } from '@chakra-ui/react';
 import { useCallback } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { competitionGroupsQuery, competitionsQuery } from '@/features/competitions/api/queries';
-import { filtersToSearch, parseFilters, type CompetitionFilters } from '@/features/competitions/rules/list';
+import { competitionsRouteSearch, filtersToSearch, parseFilters, type CompetitionFilters } from '@/features/competitions/rules/list';
 import { CompetitionsList } from '@/features/competitions/components/competitions-list';
 
 /** SPEC §2 /programs: filters live in the URL search params, so a reload keeps them. */
 export const Route = createFileRoute('/_cabinet/programs/')({
-  validateSearch: (search: Record<string, unknown>) => filtersToSearch(parseFilters(search)),
+  validateSearch: valibotValidator(competitionsRouteSearch),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'programs', preload),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(competitionGroupsQuery());

@@ -1,18 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { projectQuery } from '@/features/projects/api/queries';
 import { isProjectMember, projectAssignees, useProjectTasksCount } from '@/features/projects/project-screen';
-import { PROJECT_TABS, type ProjectTab } from '@/features/projects/project-tabs';
+import { projectSearchSchema } from '@/features/projects/project-tabs';
 import { ProjectPage } from '@/features/projects/components/project-page';
 import { RidTab } from '@/features/rid/components/rid-tab';
 import { TaskTable } from '@/features/tasks/components/task-table';
 import { useReloadTasks } from '@/features/tasks/api/reload-tasks';
-
-interface ProjectSearch {
-  tab?: Exclude<ProjectTab, 'tasks'>;
-}
 
 const parseId = (raw: string) => {
   const id = Number(raw);
@@ -22,10 +19,7 @@ const parseId = (raw: string) => {
 /** /projects/{id} (route name project-by-id, SPEC §2); ?tab= keeps the open tab (unknown values: "Задачи"). */
 export const Route = createFileRoute('/_cabinet/projects/$id')({
   staticData: { hideFooter: true },
-  validateSearch: (search: Record<string, unknown>): ProjectSearch => {
-    const tab = search.tab as ProjectTab;
-    return PROJECT_TABS.includes(tab) && tab !== 'tasks' ? { tab } : {};
-  },
+  validateSearch: valibotValidator(projectSearchSchema),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'projects', preload),
   loader: ({ context, params }) => {
     const id = parseId(params.id);

@@ -1,23 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { useQuery } from '@tanstack/react-query';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
 import { projectsListQuery } from '@/features/projects/api/queries';
+import { projectsListSearchSchema } from '@/features/projects/project-tabs';
 import { ProjectsList } from '@/features/projects/components/projects-list';
-
-interface ProjectsSearch {
-  page?: number;
-}
 
 /** /projects — SPEC §2 projects table, title "Проекты"; ?page=N (bad values fall back to page 1). */
 export const Route = createFileRoute('/_cabinet/projects/')({
-  validateSearch: (search: Record<string, unknown>): ProjectsSearch => {
-    const page = Number(search.page);
-    return Number.isInteger(page) && page > 1 ? { page } : {};
-  },
+  validateSearch: valibotValidator(projectsListSearchSchema),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'projects', preload),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   // Prefetch only: SPEC §8 wants a failing list shown as a toast on the screen, not as an error page.

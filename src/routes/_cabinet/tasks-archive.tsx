@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { PAGE_SIZE } from '@/lib/limits';
-import { compactSearch, parseTasksSearch, type TasksSearch } from '@/features/tasks/list-search';
+import { compactSearch, parseTasksSearch, tasksRouteSearch } from '@/features/tasks/list-search';
 import { pointListQuery } from '@/features/tasks/api/queries';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 /** /tasks-archive (route name tasks-archive-list): forces the archive filter, the task-kind filter is disabled. */
 export const Route = createFileRoute('/_cabinet/tasks-archive')({
-  validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: false, archiveRoute: true })),
+  validateSearch: valibotValidator(tasksRouteSearch({ isExpert: false, archiveRoute: true })),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'tasks-archive', preload),
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, deps }) => {

@@ -1,17 +1,18 @@
 import { Stack } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { PAGE_SIZE } from '@/lib/limits';
 import { isExpert, screenLinksFor } from '@/lib/roles';
 import { ScreenLinks } from '@/components/screen-links';
-import { compactSearch, parseTasksSearch, type TasksSearch } from '@/features/tasks/list-search';
+import { compactSearch, parseTasksSearch, tasksRouteSearch } from '@/features/tasks/list-search';
 import { expertListQuery, notesQuery, pointListQuery } from '@/features/tasks/api/queries';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 
 /** /tasks — "Мои задачи" (route name tasks-list, SPEC §2); filters live in the URL. */
 export const Route = createFileRoute('/_cabinet/tasks/')({
-  validateSearch: (raw: Record<string, unknown>): Partial<TasksSearch> => compactSearch(parseTasksSearch(raw, { isExpert: true })),
+  validateSearch: valibotValidator(tasksRouteSearch({ isExpert: true })),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'tasks', preload),
   loaderDeps: ({ search }) => ({ search }),
   loader: ({ context, deps }) => {

@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { valibotValidator } from '@tanstack/valibot-adapter';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { canManageUsers } from '@/lib/roles';
-import { routeUsersSearch, type UsersSearch } from '@/features/users/users-search';
+import { usersRouteSearch, type UsersSearch } from '@/features/users/users-search';
 import { usersListQuery } from '@/features/users/api/users-list';
 import { groupsQuery } from '@/features/users/api/groups';
 import { UsersScreen } from '@/features/users/components/users-screen';
 
 /** SPEC §2 "Users and roles": admin, monitor, manager (§6); filters and page in the URL. */
 export const Route = createFileRoute('/_cabinet/users')({
-  validateSearch: (search: Record<string, unknown>): UsersSearch => routeUsersSearch(search),
+  validateSearch: valibotValidator(usersRouteSearch),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'users', preload),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

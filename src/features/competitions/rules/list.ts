@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { defaultParam, textParam } from '@/components/search-params';
+
 /** SPEC §2 "Competitions list": filters kept in the URL and grouping by group code (no heavy imports: the route reads it). */
 export const ACCEPTING_STATUS = 'Прием заявок';
 
@@ -10,20 +13,32 @@ export interface CompetitionFilters {
 
 export const EMPTY_FILTERS: CompetitionFilters = { q: '', status: null, hasTasks: false, mine: false };
 
-const truthy = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+const flag = defaultParam(v.pipe(v.unknown(), v.check((raw) => raw === true || raw === 'true' || raw === 1 || raw === '1'), v.transform(() => true)), false);
 
 /** URL search → filters; anything unexpected falls back to the default (DESIGN.md convention 2). */
+const filtersSchema = v.pipe(
+  v.object({
+    q: defaultParam(textParam(200), ''),
+    status: defaultParam(v.nullable(v.picklist([ACCEPTING_STATUS])), null),
+    tasks: flag,
+    mine: flag,
+  }),
+  v.transform(({ tasks, mine, ...rest }): CompetitionFilters => ({ ...rest, hasTasks: tasks, mine })),
+);
+
 export function parseFilters(search: Record<string, unknown>): CompetitionFilters {
-  const q = typeof search.q === 'string' ? search.q.slice(0, 200) : typeof search.q === 'number' ? String(search.q) : '';
-  const status = search.status === ACCEPTING_STATUS ? ACCEPTING_STATUS : null;
-  return { q, status, hasTasks: truthy(search.tasks), mine: truthy(search.mine) };
+  return v.parse(filtersSchema, search);
 }
 
+/** The route's validateSearch: the filters, defaults left out. */
+export const competitionsRouteSearch = v.pipe(filtersSchema, v.transform((filters) => filtersToSearch(filters)));
+
 /** Filters → URL search (defaults left out, so a clean URL means no filter). */
-export function filtersToSearch(filters: CompetitionFilters): { q?: string; status?: string; tasks?: boolean; mine?: boolean } {
+export function filtersToSearch(filters: CompetitionFilters): { q?: string; status?: typeof ACCEPTING_STATUS; tasks?: boolean; mine?: boolean } {
   return {
     ...(filters.q.trim() ? { q: filters.q } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
+    // The one status filter there is (the URL accepts nothing else).
+    ...(filters.status === ACCEPTING_STATUS ? { status: ACCEPTING_STATUS } : {}),
     ...(filters.hasTasks ? { tasks: true } : {}),
     ...(filters.mine ? { mine: true } : {}),
   };

@@ -54,7 +54,8 @@ export function DiagnosticsPanel({ provider }: { provider: SigningProvider }) {
   const [now] = useState(() => Date.now());
   const [thumbprint, setThumbprint] = useState<string | null>(null);
   const [data, setData] = useState('Hello World');
-  const sign = useMutation({ mutationFn: ({ thumbprint: t, text }: { thumbprint: string; text: string }) => provider.sign(t, textToBase64(text)) });
+  // A signing failure is shown in the panel («Ошибка подписи: …», SPEC §8), not in a toast.
+  const sign = useMutation({ meta: { errorShownInPlace: true }, mutationFn: ({ thumbprint: t, text }: { thumbprint: string; text: string }) => provider.sign(t, textToBase64(text)) });
   const list = certificates.data ?? [];
   const chosen = list.find((c) => c.thumbprint === thumbprint) ?? null;
   const allowed = canSignDiagnostics({ certificateChosen: !!chosen, status: status.data, data });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { api, formData, multipart } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { getConfig } from '@/lib/config';
@@ -25,6 +25,17 @@ export function sendFeedback(payload: FeedbackPayload) {
   return unwrap(api().support.POST('/messages', { body: body as unknown as SupportBody, ...multipart }));
 }
 
-export function useSendFeedback() {
-  return useMutation({ mutationFn: sendFeedback });
+/** Field titles of the feedback form, for "{message} в поле {title}" (SPEC §5, §8). */
+export const FEEDBACK_FIELD_TITLES: Record<string, string> = { theme: 'Тема обращения', subject: 'Тема', message: 'Сообщение', attachments: 'Вложения' };
+
+/**
+ * Takes the usual options; a failure toasts the server's message (with the field's title for a field error) or
+ * «Не удалось отправить сообщение. Попробуйте ещё раз.» — the dialog also shows field errors under their fields.
+ */
+export function useSendFeedback(options: Omit<UseMutationOptions<Awaited<ReturnType<typeof sendFeedback>>, Error, FeedbackPayload>, 'mutationFn'> = {}) {
+  return useMutation({
+    ...options,
+    meta: { errorText: 'Не удалось отправить сообщение. Попробуйте ещё раз.', fieldTitle: (field) => FEEDBACK_FIELD_TITLES[field], ...options.meta },
+    mutationFn: sendFeedback,
+  });
 }

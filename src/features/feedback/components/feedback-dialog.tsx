@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
 import {
   Alert,
   Box,
@@ -18,12 +19,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { FEEDBACK_SUBJECT_MAX } from '@/lib/limits';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
-import { useSendFeedback } from '../api/send-feedback';
-import { attachmentProblems, formatFileSize, hasErrors, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { FEEDBACK_FIELD_TITLES as FIELD_TITLES, useSendFeedback } from '../api/send-feedback';
+import { attachmentProblems, feedbackSchema, formatFileSize, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
 import { DialogCloseX } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
+import { fieldErrorText } from '@/components/schema-errors';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -34,17 +38,13 @@ export interface FeedbackDialogProps {
   initialMessage?: string;
 }
 
-const FIELD_TITLES: Record<string, string> = { theme: 'Тема обращения', subject: 'Тема', message: 'Сообщение', attachments: 'Вложения' };
-
 /** The feedback dialog "Задать вопрос" (SPEC §2 shell, §3/§5 Feedback, §7 Support POST /messages multipart). */
 export function FeedbackDialog(props: FeedbackDialogProps) {
   const { open, onClose, initialTheme, initialSubject, initialMessage } = props;
   const themes = useQuery({ ...feedbackThemesQuery(), enabled: open });
   const send = useSendFeedback();
-  const [values, setValues] = useState<FeedbackValues>({ theme: null, subject: '', message: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [touched, setTouched] = useState<Partial<Record<keyof FeedbackValues, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FeedbackErrors>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const themeRef = useRef<HTMLSelectElement>(null);
@@ -53,22 +53,46 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const ids = useId();
   const fullScreen = useBreakpointValue({ base: true, md: false }, { fallback: 'md' });
 
-  // Every opening starts from the caller's pre-filled values (a signing error passes theme 9 and the details).
+  // The caller's pre-filled values (a signing error passes theme 9 and the details) are the form's defaults.
+  const prefilled = useMemo<FeedbackValues>(
+    () => ({ theme: initialTheme ?? null, subject: initialSubject ?? '', message: initialMessage ?? '' }),
+    [initialTheme, initialSubject, initialMessage],
+  );
+  const form = useForm({
+    defaultValues: prefilled,
+    validators: { onChange: feedbackSchema },
+    onSubmitInvalid: ({ formApi }) => {
+      // SPEC §5 practice: focus the first field in error.
+      const failing = (key: keyof FeedbackValues) => !!fieldErrorText(formApi.getFieldMeta(key)?.errors ?? []);
+      if (failing('theme')) themeRef.current?.focus();
+      else if (failing('subject')) subjectRef.current?.focus();
+      else messageRef.current?.focus();
+    },
+    onSubmit: ({ value }) => sendNow(value),
+  });
+  const attempted = useStore(form.store, (state) => state.submissionAttempts > 0);
+  const edited = useStore(form.store, (state) => !state.isDefaultValue);
+
+  // Every opening starts from the pre-filled values.
   useEffect(() => {
     if (!open) return;
-    setValues({ theme: initialTheme ?? null, subject: initialSubject ?? '', message: initialMessage ?? '' });
+    form.reset(prefilled);
     setFiles([]);
     setFileErrors([]);
-    setTouched({});
     setServerErrors({});
-  }, [open, initialTheme, initialSubject, initialMessage]);
+  }, [open, prefilled, form]);
 
-  const errors = validateFeedback(values);
-  const shownError = (key: keyof FeedbackValues) => (touched[key] ? errors[key] : undefined) ?? serverErrors[key];
+  // Closing with typed text (or attached files) asks first; nothing closes while the message is being sent.
+  const discard = useDiscardGuard(edited || files.length > 0, onClose);
+  const requestClose = () => !send.isPending && discard.requestClose();
 
-  const change = <K extends keyof FeedbackValues>(key: K, value: FeedbackValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+  // Errors show once a field was left or a send was tried (SPEC §5), a server's field error until the field changes.
+  // Read from the form's schema directly: leaving an untouched field runs no change validator.
+  const errors = validateFeedback(useStore(form.store, (state) => state.values));
+  const shownError = (key: keyof FeedbackValues, meta: { isBlurred: boolean }) => ((meta.isBlurred || attempted) && errors[key]) || serverErrors[key];
+  const change = <V,>(field: { name: keyof FeedbackValues; handleChange: (value: V) => void }, value: V) => {
+    field.handleChange(value);
+    setServerErrors((e) => ({ ...e, [field.name]: undefined }));
   };
 
   const pickFiles = (list: FileList | null) => {
@@ -82,14 +106,10 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ theme: true, subject: true, message: true });
-    if (hasErrors(errors)) {
-      // SPEC §5 practice: focus the first field in error.
-      if (errors.theme) themeRef.current?.focus();
-      else if (errors.subject) subjectRef.current?.focus();
-      else messageRef.current?.focus();
-      return;
-    }
+    void form.handleSubmit();
+  };
+
+  const sendNow = (values: FeedbackValues) =>
     send.mutate(
       { theme: values.theme!, subject: values.subject, message: values.message, attachments: files },
       {
@@ -104,20 +124,15 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
               if (e.field && e.field in FIELD_TITLES && e.field !== 'attachments') byField[e.field as keyof FeedbackValues] = e.message;
             setServerErrors(byField);
           }
-          notifyError(errorToastText(error, 'Не удалось отправить сообщение. Попробуйте ещё раз.', (f) => FIELD_TITLES[f]));
         },
       },
     );
-  };
 
-  const themeError = shownError('theme');
-  const subjectError = shownError('subject');
-  const messageError = shownError('message');
 
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(e) => !e.open && !send.isPending && onClose()}
+      onOpenChange={(e) => !e.open && requestClose()}
       size={fullScreen ? 'full' : 'lg'}
       placement="center"
       scrollBehavior="inside"
@@ -150,70 +165,90 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                       </Alert.Content>
                     </Alert.Root>
                   )}
-                  <Field.Root required invalid={!!themeError}>
-                    <Field.Label>
-                      Тема обращения <Field.RequiredIndicator />
-                    </Field.Label>
-                    <NativeSelect.Root disabled={themes.isPending && !themes.isError}>
-                      <NativeSelect.Field
-                        ref={themeRef}
-                        name="theme"
-                        value={values.theme ?? ''}
-                        onChange={(e) => change('theme', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                        onBlur={() => setTouched((t) => ({ ...t, theme: true }))}
-                      >
-                        <option value="">{themes.isPending ? 'Загрузка тем…' : 'Выберите тему'}</option>
-                        {themes.data?.map((theme) => (
-                          <option key={theme.id} value={theme.id}>
-                            {theme.name}
-                          </option>
-                        ))}
-                        {values.theme !== null && themes.data && !themes.data.some((t) => t.id === values.theme) && (
-                          <option value={values.theme}>Тема №{values.theme}</option>
-                        )}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{themeError}</Field.ErrorText>
-                  </Field.Root>
+                  <form.Field name="theme">
+                    {(field) => {
+                      const error = shownError(field.name, field.state.meta);
+                      const theme = field.state.value;
+                      return (
+                        <Field.Root required invalid={!!error}>
+                          <Field.Label>
+                            Тема обращения <Field.RequiredIndicator />
+                          </Field.Label>
+                          <NativeSelect.Root disabled={themes.isPending && !themes.isError}>
+                            <NativeSelect.Field
+                              ref={themeRef}
+                              name={field.name}
+                              value={theme ?? ''}
+                              onChange={(e) => change(field, e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                              onBlur={field.handleBlur}
+                            >
+                              <option value="">{themes.isPending ? 'Загрузка тем…' : 'Выберите тему'}</option>
+                              {themes.data?.map((t) => (
+                                <option key={t.id} value={t.id}>
+                                  {t.name}
+                                </option>
+                              ))}
+                              {theme !== null && themes.data && !themes.data.some((t) => t.id === theme) && <option value={theme}>Тема №{theme}</option>}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                          <Field.ErrorText>{error}</Field.ErrorText>
+                        </Field.Root>
+                      );
+                    }}
+                  </form.Field>
 
-                  <Field.Root required invalid={!!subjectError}>
-                    <Field.Label>
-                      Тема <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      ref={subjectRef}
-                      name="subject"
-                      value={values.subject}
-                      onChange={(e) => change('subject', e.currentTarget.value)}
-                      onBlur={() => setTouched((t) => ({ ...t, subject: true }))}
-                      autoComplete="off"
-                    />
-                    {subjectError ? (
-                      <Field.ErrorText>{subjectError}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>
-                        {values.subject.trim().length} / {FEEDBACK_SUBJECT_MAX}
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
+                  <form.Field name="subject">
+                    {(field) => {
+                      const error = shownError(field.name, field.state.meta);
+                      return (
+                        <Field.Root required invalid={!!error}>
+                          <Field.Label>
+                            Тема <Field.RequiredIndicator />
+                          </Field.Label>
+                          <Input
+                            ref={subjectRef}
+                            name={field.name}
+                            value={field.state.value}
+                            onChange={(e) => change(field, e.currentTarget.value)}
+                            onBlur={field.handleBlur}
+                            autoComplete="off"
+                          />
+                          {error ? (
+                            <Field.ErrorText>{error}</Field.ErrorText>
+                          ) : (
+                            <Field.HelperText>
+                              {field.state.value.trim().length} / {FEEDBACK_SUBJECT_MAX}
+                            </Field.HelperText>
+                          )}
+                        </Field.Root>
+                      );
+                    }}
+                  </form.Field>
 
-                  <Field.Root required invalid={!!messageError}>
-                    <Field.Label>
-                      Сообщение <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      ref={messageRef}
-                      name="message"
-                      rows={6}
-                      autoresize
-                      maxH="60dvh"
-                      value={values.message}
-                      onChange={(e) => change('message', e.currentTarget.value)}
-                      onBlur={() => setTouched((t) => ({ ...t, message: true }))}
-                    />
-                    <Field.ErrorText>{messageError}</Field.ErrorText>
-                  </Field.Root>
+                  <form.Field name="message">
+                    {(field) => {
+                      const error = shownError(field.name, field.state.meta);
+                      return (
+                        <Field.Root required invalid={!!error}>
+                          <Field.Label>
+                            Сообщение <Field.RequiredIndicator />
+                          </Field.Label>
+                          <Textarea
+                            ref={messageRef}
+                            name={field.name}
+                            rows={6}
+                            autoresize
+                            maxH="60dvh"
+                            value={field.state.value}
+                            onChange={(e) => change(field, e.currentTarget.value)}
+                            onBlur={field.handleBlur}
+                          />
+                          <Field.ErrorText>{error}</Field.ErrorText>
+                        </Field.Root>
+                      );
+                    }}
+                  </form.Field>
 
                   <Field.Root invalid={fileErrors.length > 0}>
                     <Field.Label>Вложения</Field.Label>
@@ -269,16 +304,16 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   Нет соединения с сервером: действие выполнится, когда связь восстановится.
                 </Text>
               )}
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={send.isPending}>
-                  Отмена
-                </Button>
-                <Button type="submit" loading={send.isPending} loadingText="Отправка…">
-                  Отправить
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={requestClose}
+                cancelDisabled={send.isPending}
+                actionLabel="Отправить"
+                pending={send.isPending}
+                loadingText="Отправка…"
+              />
             </form>
             <DialogCloseX disabled={send.isPending} />
+            {discard.question}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

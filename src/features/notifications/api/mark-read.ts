@@ -11,6 +11,7 @@ export function useMarkRead() {
   const project = getConfig().messagingProject;
   const key = notificationKeys.unread(project);
   return useMutation({
+    meta: { errorText: 'Не удалось отметить уведомления прочитанными' },
     mutationFn: (ids: number[]) => unwrap(api().messages.POST('/messages/read', { body: { message: ids, project } })),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });

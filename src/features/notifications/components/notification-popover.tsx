@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { UNEXPECTED_DATA_TEXT, errorToastText } from '@/lib/api/errors';
 import { NOTIFICATION_POPUP_MAX_WIDTH } from '@/lib/limits';
 import { CheckIcon } from '@/components/icons';
-import { notifyError } from '@/components/toaster';
 import { PartBoundary } from '@/components/error-boundary';
 import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { unreadNotificationsQuery, type AppNotification } from '../api/unread';
@@ -34,7 +33,7 @@ export default function NotificationPopover(props: {
   const markRead = useMarkRead();
 
   const read = (ids: number[]) =>
-    markRead.mutate(ids, { onError: (error) => notifyError(errorToastText(error, 'Не удалось отметить уведомления прочитанными')) });
+    markRead.mutate(ids);
 
   const count = items.length;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Heading, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { notificationSettingsQuery, useChangeEmailSetting } from '../api/email-setting';
 
 /** Notification settings of the user-data drawer (SPEC §2, §3): e-mail sending on/off (send_email 1/0). */
@@ -31,10 +31,7 @@ export function NotificationSettings() {
           checked={checked}
           disabled={change.isPending}
           onCheckedChange={(e) =>
-            change.mutate(e.checked ? 1 : 0, {
-              onSuccess: () => notifySuccess('Настройки уведомлений успешно обновлены'),
-              onError: () => notifyError('Произошла ошибка при обновлении настроек уведомлений'),
-            })
+            change.mutate(e.checked ? 1 : 0, { onSuccess: () => notifySuccess('Настройки уведомлений успешно обновлены') })
           }
         >
           <Switch.HiddenInput />

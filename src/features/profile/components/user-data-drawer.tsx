@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
 import {
   Badge,
   Box,
@@ -17,9 +18,10 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { ApiError } from '@/lib/api/errors';
-import { toaster } from '@/components/toaster';
 import { notifySuccess } from '@/components/toaster';
 import { useToastClearance, useToastSideClearance } from '@/components/use-toast-clearance';
+import { useDiscardGuard } from '@/components/discard-guard';
+import { fieldErrorText } from '@/components/schema-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   PROFILE_FIELDS,
@@ -27,8 +29,8 @@ import {
   PROFILE_MAX,
   isProfileChanged,
   profilePayload,
+  profileSchema,
   profileValuesOf,
-  validateProfile,
   type ProfileErrors,
   type ProfileField,
   type ProfileValues,
@@ -74,11 +76,21 @@ const AUTOCOMPLETE: Record<ProfileField, string> = {
 /** The user-data drawer opened from the avatar (SPEC §2): own profile (SPEC §5 limits, role not editable). */
 export function UserDataDrawer(props: UserDataDrawerProps) {
   const { open, user } = props;
-  const initial = profileValuesOf(user);
-  const [values, setValues] = useState<ProfileValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
+  const initial = useMemo(() => profileValuesOf(user), [user]);
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
   const update = useUpdateProfile();
+  // What the server has: the form's defaults, the changes are measured against it.
+  const [saved, setSaved] = useState(initial);
+  const form = useForm({
+    defaultValues: saved,
+    validators: { onChange: profileSchema },
+    onSubmitInvalid: ({ formApi }) => {
+      const first = PROFILE_FIELDS.find((f) => fieldErrorText(formApi.getFieldMeta(f)?.errors ?? []));
+      if (first) refs.current[first]?.focus();
+    },
+    onSubmit: ({ value }) => save(value),
+  });
+  const values = useStore(form.store, (state) => state.values);
   const refs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
   const content = useRef<HTMLDivElement>(null);
   const buttons = useRef<HTMLDivElement>(null);
@@ -88,29 +100,33 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
   // Every opening starts from the saved profile.
   useEffect(() => {
     if (!open) return;
-    setValues(profileValuesOf(user));
-    setTouched({});
+    setSaved(initial);
+    form.reset(initial);
     setServerErrors({});
-  }, [open, user]);
+  }, [open, initial, form]);
 
-  const errors = validateProfile(values);
-  const shown = (field: ProfileField) => (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
-  const changed = isProfileChanged(values, initial);
+  // A field's error shows once it was typed in (or a save was tried); a server's field error until it changes.
+  const shown = (field: ProfileField, meta: { isTouched: boolean; errors: unknown[] }) =>
+    (meta.isTouched ? fieldErrorText(meta.errors) : undefined) ?? serverErrors[field];
+  const changed = isProfileChanged(values, saved);
+
+  // Closing (Esc, ✕, overlay) with unsaved changes asks first.
+  const discard = useDiscardGuard(changed, props.onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, true])));
-    const first = PROFILE_FIELDS.find((f) => errors[f]);
-    if (first) {
-      refs.current[first]?.focus();
-      return;
-    }
+    void form.handleSubmit();
+  };
+
+  const save = (values: ProfileValues) =>
     update.mutate(
       { userId: user.id, values },
       {
         onSuccess: () => {
           notifySuccess('Данные успешно обновлены');
-          setTouched({});
+          // What was saved is the form's new starting point (nothing left to lose on closing).
+          setSaved(values);
+          form.reset(values);
           props.onSaved?.(profilePayload(values));
         },
         onError: (error) => {
@@ -121,23 +137,14 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
               if (field && (PROFILE_FIELDS as readonly string[]).includes(field)) byField[field] = e.message;
             }
           }
+          // The SPEC §8 failure toast comes from the query client (the hook's meta).
           setServerErrors(byField);
-          // SPEC §8 failure toast, with the server's reason when it gave a readable one.
-          const reason = error instanceof ApiError && error.kind !== 'server' ? error.serverMessage : null;
-          toaster.create({
-            type: 'error',
-            title: 'Произошла ошибка при обновлении данных',
-            description: reason ?? undefined,
-            closable: true,
-            duration: 8000,
-          });
         },
       },
     );
-  };
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => !e.open && props.onClose()} placement="end" size={{ base: 'full', sm: 'md' }}>
+    <Drawer.Root open={open} onOpenChange={(e) => !e.open && discard.requestClose()} placement="end" size={{ base: 'full', sm: 'md' }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -172,47 +179,51 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                       </Text>
                     </Box>
                     <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                      {PROFILE_FIELDS.map((field) => {
-                        const error = shown(field);
-                        const max = PROFILE_MAX[field];
-                        const required = field === 'lastname' || field === 'firstname';
-                        return (
-                          <Field.Root
-                            key={field}
-                            invalid={!!error}
-                            required={required}
-                            gridColumn={field === 'work_company' ? { md: 'span 2' } : undefined}
-                          >
-                            <Field.Label>
-                              {PROFILE_LABELS[field]} {required && <Field.RequiredIndicator />}
-                            </Field.Label>
-                            <Input
-                              ref={(el) => {
-                                refs.current[field] = el;
-                              }}
-                              name={field}
-                              type={INPUT_TYPES[field] ?? 'text'}
-                              autoComplete={AUTOCOMPLETE[field]}
-                              placeholder={field === 'phone' ? props.phoneMask?.placeholder : undefined}
-                              inputMode={field === 'phone' ? 'tel' : undefined}
-                              value={values[field]}
-                              onChange={(e) => {
-                                const typed = e.currentTarget.value;
-                                const value = field === 'phone' && props.phoneMask ? props.phoneMask.format(typed) : typed;
-                                setValues((v) => ({ ...v, [field]: value }));
-                                setTouched((t) => ({ ...t, [field]: true }));
-                                setServerErrors((s) => ({ ...s, [field]: undefined }));
-                              }}
-                            />
-                            {error ? (
-                              <Field.ErrorText>{error}</Field.ErrorText>
-                            ) : (
-                              max !== null &&
-                              values[field].length > max * 0.8 && <Field.HelperText>{`${values[field].trim().length} / ${max}`}</Field.HelperText>
-                            )}
-                          </Field.Root>
-                        );
-                      })}
+                      {PROFILE_FIELDS.map((field) => (
+                        <form.Field key={field} name={field}>
+                          {(api) => {
+                            const error = shown(field, api.state.meta);
+                            const max = PROFILE_MAX[field];
+                            const required = field === 'lastname' || field === 'firstname';
+                            const value = api.state.value;
+                            return (
+                              <Field.Root
+                                key={field}
+                                invalid={!!error}
+                                required={required}
+                                gridColumn={field === 'work_company' ? { md: 'span 2' } : undefined}
+                              >
+                                <Field.Label>
+                                  {PROFILE_LABELS[field]} {required && <Field.RequiredIndicator />}
+                                </Field.Label>
+                                <Input
+                                  ref={(el) => {
+                                    refs.current[field] = el;
+                                  }}
+                                  name={field}
+                                  type={INPUT_TYPES[field] ?? 'text'}
+                                  autoComplete={AUTOCOMPLETE[field]}
+                                  placeholder={field === 'phone' ? props.phoneMask?.placeholder : undefined}
+                                  inputMode={field === 'phone' ? 'tel' : undefined}
+                                  value={value}
+                                  onChange={(e) => {
+                                    const typed = e.currentTarget.value;
+                                    api.handleChange(field === 'phone' && props.phoneMask ? props.phoneMask.format(typed) : typed);
+                                    setServerErrors((s) => ({ ...s, [field]: undefined }));
+                                  }}
+                                  onBlur={api.handleBlur}
+                                />
+                                {error ? (
+                                  <Field.ErrorText>{error}</Field.ErrorText>
+                                ) : (
+                                  max !== null &&
+                                  value.length > max * 0.8 && <Field.HelperText>{`${value.trim().length} / ${max}`}</Field.HelperText>
+                                )}
+                              </Field.Root>
+                            );
+                          }}
+                        </form.Field>
+                      ))}
                     </SimpleGrid>
                     {update.isPaused && (
                       <Text fontSize="sm" color="orange.fg" role="status">
@@ -225,8 +236,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                         variant="outline"
                         disabled={!changed || update.isPending}
                         onClick={() => {
-                          setValues(initial);
-                          setTouched({});
+                          form.reset(saved);
                           setServerErrors({});
                         }}
                       >
@@ -249,6 +259,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Закрыть" />
             </Drawer.CloseTrigger>
+            {discard.question}
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

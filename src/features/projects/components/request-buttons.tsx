@@ -4,8 +4,7 @@ import { useSendProjectRequest, type ProjectRequestType } from '../api/send-requ
 import type { Project } from '../api/queries';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DIALOG_WIDTH } from '@/lib/limits';
-import { notifyError, notifySuccess } from '@/components/toaster';
-import { errorToastText } from '@/lib/api/errors';
+import { notifySuccess } from '@/components/toaster';
 
 const REQUESTS: Record<ProjectRequestType, { label: string; message: string }> = {
   zni: { label: 'Запрос на изменение', message: 'Вы уверены что хотите отправить запрос на изменение?' },
@@ -29,7 +28,6 @@ export function RequestButtons({ project, onSent }: { project: Project; onSent?:
         notifySuccess('Запрос успешно отправлен');
         onSent?.();
       },
-      onError: (error) => notifyError(errorToastText(error, 'Не удалось отправить запрос')),
       onSettled: () => setOpen(null),
     });
   };

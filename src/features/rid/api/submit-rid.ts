@@ -11,6 +11,7 @@ import { ridKeys } from './keys';
 export function useSubmitRid(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorText: 'Не удалось открыть задачу подачи РИД' },
     mutationFn: async (rid: Rid): Promise<number | null> => {
       const result =
         rid.id !== undefined

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/errors';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import type { Rid } from '../rid-rules';
+import { RID_UPDATE_CONFLICT } from './failure-texts';
 import { ridKeys } from './keys';
 
 /**
@@ -12,6 +14,7 @@ import { ridKeys } from './keys';
 export function useUpdateRid(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: (error) => (error instanceof ApiError && error.status === 409 ? RID_UPDATE_CONFLICT : 'Не удалось инициировать обновление РИД') },
     mutationFn: async (rid: Rid) => {
       if (rid.id !== undefined) return unwrap(api().main.POST('/v2/projects/rid/update/{id}', { params: { path: { id: rid.id } } }));
       return unwrap(

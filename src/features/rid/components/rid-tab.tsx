@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
@@ -21,12 +21,8 @@ import { RidCard } from './rid-card';
 import { RidFilterGroup } from './rid-filter-group';
 import { ShowMore, useRenderLimit } from '@/components/status-views';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyError, notifySuccess } from '@/components/toaster';
-import { ApiError, errorToastText } from '@/lib/api/errors';
-
-/** SPEC §8 RID texts. */
-const LOAD_FAILED = 'Не удалось загрузить информацию из АСУ РИД';
-const UPDATE_CONFLICT = 'РИД находится на редактировании, подать обновление невозможно';
+import { notifySuccess } from '@/components/toaster';
+import { RID_LOAD_FAILED } from '../api/failure-texts';
 
 type Pending = { kind: 'submit' | 'update'; rid: Rid } | { kind: 'unplanned' } | null;
 
@@ -60,19 +56,8 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
   const shown = useMemo(() => sortRids(applyRidFilters(list, effective)), [list, effective]);
   const cards = useRenderLimit(shown);
 
-  const toastedError = useRef<unknown>(null);
-  useEffect(() => {
-    if (rids.error && toastedError.current !== rids.error) {
-      toastedError.current = rids.error;
-      notifyError(LOAD_FAILED);
-    }
-  }, [rids.error]);
-
-  const reload = () =>
-    load.mutate(undefined, {
-      onSuccess: () => notifySuccess('Сведения о РИД обновлены из АСУ РИД'),
-      onError: () => notifyError(LOAD_FAILED),
-    });
+  // Failures are toasted by the query client (the RID hooks' meta carries the SPEC §8 texts).
+  const reload = () => load.mutate(undefined, { onSuccess: () => notifySuccess('Сведения о РИД обновлены из АСУ РИД') });
 
   const confirm = () => {
     if (!pending) return;
@@ -82,7 +67,6 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
           notifySuccess('Создание внепланового РИД успешно запланировано');
           onTasksChanged?.();
         },
-        onError: () => notifyError('Не удалось инициировать создание внепланового РИД'),
         onSettled: () => setPending(null),
       });
     } else if (pending.kind === 'update') {
@@ -91,8 +75,6 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
           notifySuccess('Актуализация РИД успешно запланирована');
           onTasksChanged?.();
         },
-        onError: (error) =>
-          notifyError(error instanceof ApiError && error.status === 409 ? UPDATE_CONFLICT : 'Не удалось инициировать обновление РИД'),
         onSettled: () => setPending(null),
       });
     } else {
@@ -102,10 +84,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
           setPending(null);
           if (pointId) void navigate({ to: '/tasks/$id', params: { id: String(pointId) } });
         },
-        onError: (error) => {
-          notifyError(errorToastText(error, 'Не удалось открыть задачу подачи РИД'));
-          setPending(null);
-        },
+        onError: () => setPending(null),
       });
     }
   };
@@ -151,7 +130,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{LOAD_FAILED}</Alert.Title>
+            <Alert.Title>{RID_LOAD_FAILED}</Alert.Title>
           </Alert.Content>
           <Button size="sm" variant="outline" onClick={() => void rids.refetch()}>
             Повторить

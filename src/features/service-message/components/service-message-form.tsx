@@ -1,43 +1,47 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent } from 'react';
+import { useForm, useStore } from '@tanstack/react-form';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { errorToastText } from '@/lib/api/errors';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
 import { useSaveServiceMessage } from '../api/save-service-message';
-import { SERVICE_MESSAGE_MAX, canSave, validateServiceMessage, type ServiceMessageValues } from '../service-message-rules';
+import { SERVICE_MESSAGE_MAX, type ServiceMessageValues } from '../service-message-rules';
+import { canSave, serviceMessageSchema, validateServiceMessage } from '../service-message-form-rules';
 
 /** /service-message — the administrator's form for the shell banner (SPEC §2, §5, §8). */
 export function ServiceMessageForm() {
   const { data } = useSuspenseQuery(serviceMessageQuery());
   const save = useSaveServiceMessage();
-  const [values, setValues] = useState<ServiceMessageValues>(() => ({ switch: Number(data.switch) === 1 ? 1 : 0, message: data.message ?? '' }));
-  const [touched, setTouched] = useState(false);
   // A second click can arrive before React re-renders with the pending state: this flag stops it synchronously.
   const inFlight = useRef(false);
-
-  // A newer server value (another administrator, a refetch) replaces an untouched form.
-  useEffect(() => {
-    if (!touched) setValues({ switch: Number(data.switch) === 1 ? 1 : 0, message: data.message ?? '' });
-  }, [data, touched]);
+  // The server's value is the form's default: a newer one (another administrator, a refetch) replaces an untouched
+  // form (TanStack Form updates untouched values when the defaults change).
+  const saved = useMemo<ServiceMessageValues>(() => ({ switch: Number(data.switch) === 1 ? 1 : 0, message: data.message ?? '' }), [data]);
+  const form = useForm({
+    defaultValues: saved,
+    validators: { onChange: serviceMessageSchema },
+    onSubmit: ({ value }) => {
+      if (inFlight.current || !canSave(value, save.isPending)) return;
+      inFlight.current = true;
+      save.mutate(value, {
+        onSettled: () => {
+          inFlight.current = false;
+        },
+        onSuccess: () => {
+          notifySuccess('Данные успешно сохранены');
+          form.reset(value);
+        },
+      });
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const attempted = useStore(form.store, (state) => state.submissionAttempts > 0);
 
   const error = validateServiceMessage(values).message;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (inFlight.current || !canSave(values, save.isPending)) return;
-    inFlight.current = true;
-    save.mutate(values, {
-      onSettled: () => {
-        inFlight.current = false;
-      },
-      onSuccess: () => {
-        notifySuccess('Данные успешно сохранены');
-        setTouched(false);
-      },
-      // SPEC §8: the service-message save shows the server message when present.
-      onError: (e) => notifyError(errorToastText(e, 'Не удалось сохранить сервисное сообщение')),
-    });
+    if (inFlight.current) return;
+    void form.handleSubmit();
   };
 
   return (
@@ -46,39 +50,43 @@ export function ServiceMessageForm() {
         <Text color="fg.muted">
           Сообщение показывается баннером над содержимым каждой страницы личного кабинета у всех пользователей, пока включён переключатель «Показать».
         </Text>
-        <Switch.Root
-          checked={values.switch === 1}
-          onCheckedChange={(e) => setValues((v) => ({ ...v, switch: e.checked ? 1 : 0 }))}
-          colorPalette="brand"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>Показать</Switch.Label>
-        </Switch.Root>
-        <Field.Root required invalid={touched && !!error}>
-          <Field.Label>
-            Сообщение <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            name="message"
-            rows={4}
-            autoresize
-            value={values.message}
-            onChange={(e) => {
-              const message = e.currentTarget.value;
-              setValues((v) => ({ ...v, message }));
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-          />
-          {touched && error ? (
-            <Field.ErrorText>{error}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>
-              {values.message.trim().length} / {SERVICE_MESSAGE_MAX}
-            </Field.HelperText>
+        <form.Field name="switch">
+          {(field) => (
+            <Switch.Root checked={field.state.value === 1} onCheckedChange={(e) => field.handleChange(e.checked ? 1 : 0)} colorPalette="brand">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Показать</Switch.Label>
+            </Switch.Root>
           )}
-        </Field.Root>
+        </form.Field>
+        <form.Field name="message">
+          {(field) => {
+            // Shown once the field was typed in or left (a blur runs no change validator: the rule is read directly).
+            const shown = field.state.meta.isTouched || attempted ? error : undefined;
+            return (
+              <Field.Root required invalid={!!shown}>
+                <Field.Label>
+                  Сообщение <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea
+                  name={field.name}
+                  rows={4}
+                  autoresize
+                  value={field.state.value}
+                  onChange={(e) => field.handleChange(e.currentTarget.value)}
+                  onBlur={field.handleBlur}
+                />
+                {shown ? (
+                  <Field.ErrorText>{shown}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>
+                    {field.state.value.trim().length} / {SERVICE_MESSAGE_MAX}
+                  </Field.HelperText>
+                )}
+              </Field.Root>
+            );
+          }}
+        </form.Field>
         {values.switch === 1 && !error && (
           <Stack gap="1">
             <Text fontSize="sm" color="fg.muted">

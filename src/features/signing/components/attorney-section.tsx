@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { errorToastText } from '@/lib/api/errors';
-import { notifyError, notifySuccess } from '@/components/toaster';
-import { useUploadAttorney } from '../api/upload-attorney';
+import { notifySuccess } from '@/components/toaster';
+import { ATTORNEY_UPLOAD_FAILED, useUploadAttorney } from '../api/upload-attorney';
 import { attorneyFileProblem } from '../attorney-file';
 
 export interface AttorneyInfo {
@@ -46,11 +46,8 @@ export function AttorneySection(props: {
           setFile(null);
           if (input.current) input.current.value = '';
         },
-        onError: (error) => {
-          const text = errorToastText(error, 'Ошибка при загрузке МЧД');
-          setProblem(text);
-          notifyError(text);
-        },
+        // The toast comes from the query client's one error handler; the same text stays beside the file.
+        onError: (error) => setProblem(errorToastText(error, ATTORNEY_UPLOAD_FAILED)),
       },
     );
   };

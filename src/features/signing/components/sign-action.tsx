@@ -19,6 +19,7 @@ import { canSignPoint, signDialogProblems } from '../signing-rule';
 import { AttorneySection, type AttorneyInfo } from './attorney-section';
 import { CertificateList } from './certificate-list';
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 export interface SignErrorDetails {
   owner: string;
@@ -214,14 +215,7 @@ function CertificateDialog(props: {
                 )}
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Отмена
-              </Button>
-              <Button onClick={submit} disabled={certificates.isPending}>
-                Подписать
-              </Button>
-            </Dialog.Footer>
+            <DialogFormFooter onCancel={onClose} actionLabel="Подписать" onAction={submit} actionDisabled={certificates.isPending} />
             <DialogCloseX />
           </Dialog.Content>
         </Dialog.Positioner>

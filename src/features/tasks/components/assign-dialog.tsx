@@ -1,10 +1,10 @@
-import { Button, Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
+import { Dialog, Field, NativeSelect, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import { errorToastText } from '@/lib/api/errors';
 import { DIALOG_WIDTH } from '@/lib/limits';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { useChangeResponsible } from '../api/change-responsible';
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 export interface AssignableUser {
   id: number;
@@ -37,7 +37,6 @@ export function AssignDialog(props: {
           notifySuccess('Действие успешно выполнено');
           onClose();
         },
-        onError: (error) => notifyError(errorToastText(error, 'При назначение произошла ошибка')),
       },
     );
   };
@@ -71,14 +70,7 @@ export function AssignDialog(props: {
                 </NativeSelect.Root>
               </Field.Root>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Отмена
-              </Button>
-              <Button onClick={submit} disabled={!userId} loading={mutation.isPending}>
-                Назначить
-              </Button>
-            </Dialog.Footer>
+            <DialogFormFooter onCancel={onClose} actionLabel="Назначить" onAction={submit} actionDisabled={!userId} pending={mutation.isPending} />
             <DialogCloseX />
           </Dialog.Content>
         </Dialog.Positioner>

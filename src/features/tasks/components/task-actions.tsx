@@ -12,6 +12,7 @@ import { useUnarchivePoint } from '../api/unarchive';
 import { downloadPdf, downloadZip } from '../api/downloads';
 import type { TaskButtons } from '../task-buttons';
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 /**
  * SPEC §2 task preview buttons and their toasts (SPEC §8): "Отозвать заявку" (confirmation, max width 400),
@@ -27,15 +28,16 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [downloading, setDownloading] = useState<'zip' | 'pdf' | null>(null);
 
-  // mutateAsync: the toast must show even when the refetched point switches the page to the editable form.
-  const act = async (mutation: { mutateAsync: (id: number) => Promise<unknown> }, success: string, failure: string, after?: () => void) => {
+  // mutateAsync: the toast must show even when the refetched point switches the page to the editable form. A failure
+  // is toasted by the query client's one error handler (the hooks' meta carries the SPEC §8 text).
+  const act = async (mutation: { mutateAsync: (id: number) => Promise<unknown> }, success: string, after?: () => void) => {
     try {
       await mutation.mutateAsync(pointId);
-      notifySuccess(success);
-      after?.();
-    } catch (error) {
-      notifyError(errorToastText(error, failure));
+    } catch {
+      return;
     }
+    notifySuccess(success);
+    after?.();
   };
 
   const download = async (kind: 'zip' | 'pdf') => {
@@ -69,22 +71,22 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
           </Button>
         )}
         {buttons.cancelHold && (
-          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => void act(cancelHold, 'Отзыв отменен', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={cancelHold.isPending} onClick={() => void act(cancelHold, 'Отзыв отменен')}>
             Отменить отзыв
           </Button>
         )}
         {buttons.returnToEdit && (
-          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => void act(toEdit, 'Точка возвращена к редактированию', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={toEdit.isPending} onClick={() => void act(toEdit, 'Точка возвращена к редактированию')}>
             Вернуться к редактированию
           </Button>
         )}
         {buttons.toArchive && (
-          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => void act(archive, 'Проектная точка добавлена в архив', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={archive.isPending} onClick={() => void act(archive, 'Проектная точка добавлена в архив')}>
             Переместить в архив
           </Button>
         )}
         {buttons.fromArchive && (
-          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => void act(unarchive, 'Проектная точка удалена из архива', 'Произошла ошибка при обновлении данных')}>
+          <Button variant="outline" disabled={busy} loading={unarchive.isPending} onClick={() => void act(unarchive, 'Проектная точка удалена из архива')}>
             Вернуть из архива
           </Button>
         )}
@@ -107,18 +109,13 @@ export function TaskActions({ pointId, buttons, signAction }: { pointId: number;
               <Dialog.Body>
                 <Text>Вы уверены, что хотите отозвать заявку?</Text>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-                  Отмена
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={hold.isPending}
-                  onClick={() => void act(hold, 'Действие успешно выполнено', 'Произошла ошибка при обновлении данных', () => setConfirmOpen(false))}
-                >
-                  Отозвать
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={() => setConfirmOpen(false)}
+                actionLabel="Отозвать"
+                onAction={() => void act(hold, 'Действие успешно выполнено', () => setConfirmOpen(false))}
+                pending={hold.isPending}
+                colorPalette="red"
+              />
               <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>

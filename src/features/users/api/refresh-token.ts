@@ -1,13 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { usersKeys } from './keys';
 
-/** POST /v1/users/{id}/refresh-token — the user's current sessions end (SPEC §6 warning). */
-export function useRefreshToken() {
+const refreshToken = (userId: number) => unwrap(api().main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: userId } } }));
+
+/** POST /v1/users/{id}/refresh-token — the user's current sessions end (SPEC §6 warning). Failure: the default toast. */
+export function useRefreshToken(options: Omit<UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, Error, number>, 'mutationFn'> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => unwrap(api().main.POST('/v1/users/{id}/refresh-token', { params: { path: { id: userId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+    ...options,
+    meta: { errorText: 'Произошла ошибка при обновлении данных', ...options.meta },
+    mutationFn: refreshToken,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: usersKeys.lists() });
+      return options.onSuccess?.(...args);
+    },
   });
 }

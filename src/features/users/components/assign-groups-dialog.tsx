@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import {
-  Button,
   Checkbox,
   Dialog,
   Portal,
@@ -17,13 +16,13 @@ import {
 } from "@/lib/roles";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DIALOG_WIDTH } from "@/lib/limits";
-import { errorToastText } from "@/lib/api/errors";
-import { notifyError, notifySuccess } from "@/components/toaster";
+import { notifySuccess } from "@/components/toaster";
 import { useSetGroups } from "../api/set-groups";
 import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
 import { displayName } from "./users-table";
 import { DialogCloseX } from '@/components/dialog-close';
+import { DialogFormFooter } from "@/components/form-dialog";
 
 const exclusiveNote = `Роли ${EXCLUSIVE_ROLE_KINDS.flat()
   .map((id) => `«${ROLE_NAMES[id as RoleId]}»`)
@@ -79,8 +78,6 @@ export function AssignGroupsDialog(props: {
           notifySuccess("Действие успешно выполнено");
           props.onClose();
         },
-        onError: (error) =>
-          notifyError(errorToastText(error, "При назначение произошла ошибка")),
       },
     );
   };
@@ -163,22 +160,14 @@ export function AssignGroupsDialog(props: {
                   восстановится.
                 </Text>
               )}
-              <Dialog.Footer>
-                <Button
-                  variant="outline"
-                  onClick={props.onClose}
-                  disabled={setGroups.isPending}
-                >
-                  Отмена
-                </Button>
-                <Button
-                  onClick={() => save()}
-                  loading={setGroups.isPending}
-                  disabled={!props.groups}
-                >
-                  Назначить
-                </Button>
-              </Dialog.Footer>
+              <DialogFormFooter
+                onCancel={props.onClose}
+                cancelDisabled={setGroups.isPending}
+                actionLabel="Назначить"
+                onAction={() => save()}
+                pending={setGroups.isPending}
+                actionDisabled={!props.groups}
+              />
               <DialogCloseX />
             </Dialog.Content>
           </Dialog.Positioner>

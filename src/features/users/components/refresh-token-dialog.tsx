@@ -1,10 +1,10 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { DIALOG_WIDTH } from '@/lib/limits';
-import { errorToastText } from '@/lib/api/errors';
-import { notifyError, notifySuccess } from '@/components/toaster';
+import { notifySuccess } from '@/components/toaster';
 import { useRefreshToken } from '../api/refresh-token';
 import type { UserRow } from '../api/users-list';
 import { displayName } from './users-table';
+import { DialogFormFooter } from '@/components/form-dialog';
 
 /** SPEC §6: refreshing a user's token is confirmed, with the warning that the session may break. */
 export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () => void }) {
@@ -17,7 +17,6 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
         notifySuccess('Действие успешно выполнено');
         props.onClose();
       },
-      onError: (error) => notifyError(errorToastText(error, 'Произошла ошибка при обновлении данных')),
     });
   };
   return (
@@ -45,14 +44,14 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
                 Нет соединения с сервером: действие выполнится, когда связь восстановится.
               </Text>
             )}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose} disabled={refresh.isPending}>
-                Отмена
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={refresh.isPending}>
-                Обновить
-              </Button>
-            </Dialog.Footer>
+            <DialogFormFooter
+              onCancel={props.onClose}
+              cancelDisabled={refresh.isPending}
+              actionLabel="Обновить"
+              onAction={confirm}
+              pending={refresh.isPending}
+              colorPalette="red"
+            />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -2,10 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, ButtonGroup, Flex, IconButton, Pagination, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { errorToastText } from '@/lib/api/errors';
 import { PAGE_SIZE } from '@/lib/limits';
 import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
-import { notifyError } from '@/components/toaster';
 import { usersListQuery, type UserRow } from '../api/users-list';
 import { groupsQuery } from '../api/groups';
 import { useLoginAs } from '../api/login-as';
@@ -46,7 +44,6 @@ export function UsersScreen(props: UsersScreenProps) {
         queryClient.clear();
         void navigate({ to: '/', replace: true });
       },
-      onError: (error) => notifyError(errorToastText(error, 'Не удалось войти от имени пользователя')),
     });
   };
 

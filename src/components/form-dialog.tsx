@@ -1,0 +1,38 @@
+import { Button, Dialog } from '@chakra-ui/react';
+
+export interface DialogFormFooterProps {
+  /** «Отмена» (or `cancelLabel`): closes, or asks first when the dialog guards unsaved text. */
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** Each dialog keeps its own rule: most lock «Отмена» while their action runs, some never do. */
+  cancelDisabled?: boolean;
+  actionLabel: string;
+  /** Without it the action button submits the dialog's form. */
+  onAction?: () => void;
+  pending?: boolean;
+  loadingText?: string;
+  /** The action's own rule (nothing chosen yet, data still loading). */
+  actionDisabled?: boolean;
+  colorPalette?: 'brand' | 'red';
+}
+
+/** The footer of the cabinet's dialogs: «Отмена» and the action, with their disabled and loading states. */
+export function DialogFormFooter(props: DialogFormFooterProps) {
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={props.onCancel} disabled={props.cancelDisabled}>
+        {props.cancelLabel ?? 'Отмена'}
+      </Button>
+      <Button
+        type={props.onAction ? undefined : 'submit'}
+        colorPalette={props.colorPalette}
+        onClick={props.onAction}
+        loading={props.pending}
+        loadingText={props.loadingText}
+        disabled={props.actionDisabled}
+      >
+        {props.actionLabel}
+      </Button>
+    </Dialog.Footer>
+  );
+}
