@@ -17,20 +17,23 @@ export const DESIGN_BUDGET_KIB = 150;
 
 const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
 
-/** The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. */
+/**
+ * The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. Limits
+ * are what each route reached plus ~1 KiB for small changes; a route that gets lighter lowers its limit (issue 19).
+ */
 export const ROUTES = [
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 171 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 224 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 221 },
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 169.5 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 221.5 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 219.5 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 298,
+    limitKiB: 247,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 299,
+    limitKiB: 296,
   },
 ];
 
