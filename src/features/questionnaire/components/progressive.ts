@@ -14,7 +14,7 @@ export function firstScreenSections(sections: readonly Pick<SectionDef, 'fields'
     seen += section.fields.length;
     if (seen >= fields) break;
   }
-  return Math.max(1, Math.min(count, sections.length));
+  return Math.min(sections.length, Math.max(1, count));
 }
 
 type IdleHandle = { cancel: () => void };
