@@ -86,7 +86,7 @@ function resumeSlot(hash: string, hasFirstDialog: boolean): string | null {
 }
 
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
-export function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
+function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
   if (!el) return;
   el.scrollIntoView({ block: 'center', behavior });
