@@ -146,7 +146,8 @@ test('every screen seen online for two seconds opens offline by address, ten rou
         () => false,
       );
       const broken = (await page.getByText(START_ERROR).count()) + (await page.getByText('Не удалось загрузить').count());
-      const formOk = !screen.form || (await page.getByTestId('save-state').isVisible());
+      // The form comes after the task's title (it waits for its draft): waited for, not sampled at the title's moment.
+      const formOk = !screen.form || (await page.getByTestId('save-state').waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false));
       if (!ok || broken || !formOk) failures.push(`round ${round}: ${screen.path}`);
     }
   }
