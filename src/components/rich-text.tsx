@@ -25,8 +25,10 @@ export function useSanitizer(): boolean {
  */
 export function RichText({ html, ...props }: { html: string } & BoxProps) {
   const ready = useSanitizer();
-  const clean = useMemo(() => (ready ? sanitizeHtml(html) : null), [html, ready]);
-  const css = { '& p': { mb: '2' }, '& p:last-child': { mb: 0 }, '& ul, & ol': { pl: '5', mb: '2' }, '& ul': { listStyleType: 'disc' }, '& ol': { listStyleType: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } };
-  if (clean === null) return <Box {...props} css={css} whiteSpace="pre-line">{htmlText(html)}</Box>;
-  return <Box {...props} css={css} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // Sanitised markup once the sanitiser is there, the plain text before: each worked out once per text.
+  const content = useMemo(() => (ready ? { html: sanitizeHtml(html) } : { text: htmlText(html) }), [html, ready]);
+  if ('text' in content) return <Box {...props} css={RICH_TEXT_CSS} whiteSpace="pre-line">{content.text}</Box>;
+  return <Box {...props} css={RICH_TEXT_CSS} dangerouslySetInnerHTML={{ __html: content.html }} />;
 }
+
+const RICH_TEXT_CSS = { '& p': { mb: '2' }, '& p:last-child': { mb: 0 }, '& ul, & ol': { pl: '5', mb: '2' }, '& ul': { listStyleType: 'disc' }, '& ol': { listStyleType: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } };
