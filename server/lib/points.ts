@@ -60,6 +60,22 @@ export type StoredPoint = Json & {
 
 export const pointsOf = (s: Services) => s.collection<StoredPoint>('points');
 
+/**
+ * What a point just made carries before any action on it (no hold, no signature, not archived, no files); its makers
+ * (a project task, an application, the demo seed) add what differs: who may edit, sign or withdraw it.
+ */
+export const FRESH_POINT = {
+  closedate: null,
+  holdMode: null,
+  canCencelHold: false,
+  canAddToArchive: false,
+  archive: false,
+  signValid: false,
+  attorneyRequired: false,
+  attorney: null,
+  managerComment: null,
+} as const;
+
 /** Removes private keys (leading "_") before a point leaves the server. */
 export const toApiPoint = withoutPrivate;
 

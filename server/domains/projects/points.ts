@@ -1,5 +1,5 @@
 import type { Services } from '../../lib/services';
-import { apiStatus, fieldTypeRef, pointsOf, type StoredPoint } from '../../lib/points';
+import { FRESH_POINT, apiStatus, fieldTypeRef, pointsOf, type StoredPoint } from '../../lib/points';
 import type { SeedQuestionnaire } from '../../seed/templates';
 import { TASK_FIELD_TYPES, taskTemplateDoc } from '../../seed/task-templates';
 import type { StoredProject } from './model';
@@ -107,6 +107,7 @@ export async function createProjectPoint(s: Services, input: NewProjectPoint): P
     .filter((f) => input.values?.[f.code1C])
     .map((f) => ({ fieldCode: f.code1C, value: input.values![f.code1C]!, groupIndex: 0, valueIndex: 0, fieldType: { id: f.fieldType.id, dataType: f.fieldType.dataType } }));
   return pointsOf(s).insert({
+    ...FRESH_POINT,
     name: input.name,
     description: input.description,
     projectId: project.id,
@@ -116,22 +117,13 @@ export async function createProjectPoint(s: Services, input: NewProjectPoint): P
     type: input.type,
     startDate: new Date(input.startAt).toISOString(),
     deadline: new Date(input.startAt + input.deadlineDays * 86_400_000).toISOString(),
-    closedate: null,
     ownerId: input.ownerId,
     responsibleUserId: input.ownerId,
     canEdit: true,
-    archive: false,
     canSign: false,
     canHold: false,
-    holdMode: null,
     canReturnToEdit: false,
-    canCencelHold: false,
-    canAddToArchive: false,
     signable: false,
-    signValid: false,
-    attorneyRequired: false,
-    attorney: null,
-    managerComment: null,
     files: [],
     templateGroups: point.pointGroups.map((g) => ({ code1C: g.code1C, name: g.name, description: g.description ?? null, multiple: !!g.multiple, readOnly: !!g.readOnly, groupIndex: g.groupIndex ?? null })),
     templateFields: point.pointFields.map((f) => ({

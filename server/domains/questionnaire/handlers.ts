@@ -1,7 +1,7 @@
 import type { OperationHandlers } from '../../lib/operations';
 import type { Services } from '../../lib/services';
 import { notFound, unprocessable } from '../../lib/http';
-import { apiStatus, pointsOf, toApiPoint, type StoredPoint } from '../../lib/points';
+import { FRESH_POINT, apiStatus, pointsOf, toApiPoint, type StoredPoint } from '../../lib/points';
 import type { Json } from '../../lib/spec';
 import { ORGANISATIONS, isValidInn10, type ParsedItem } from '../../seed/templates';
 import { MESSAGES, checkValue } from './rules';
@@ -64,6 +64,7 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
       const competition = (await s.collection<{ id: number; code1C: string; dateTo: string | null }>('competitions').where({ code1C: template.code1C }))[0];
       const now = new Date(s.clock.now()).toISOString();
       const point = (await pointsOf(s).insert({
+        ...FRESH_POINT,
         name: template.point.name,
         description: project.description || null,
         projectId: null,
@@ -79,16 +80,8 @@ export function questionnaireHandlers(s: Services): OperationHandlers {
         canEdit: false,
         canSign: signable,
         canHold: true,
-        holdMode: null,
         canReturnToEdit: true,
-        canCencelHold: false,
-        canAddToArchive: false,
-        archive: false,
         signable,
-        signValid: false,
-        attorneyRequired: false,
-        attorney: null,
-        managerComment: null,
         files: [],
         ...templateStructure(template),
         values: toPointValues(template, request.values),

@@ -1,5 +1,5 @@
 import type { Services } from '../../lib/services';
-import { apiStatus, pointsOf, type StoredPoint } from '../../lib/points';
+import { FRESH_POINT, apiStatus, pointsOf, type StoredPoint } from '../../lib/points';
 import type { Json } from '../../lib/spec';
 import { ORGANISATIONS, demoQuestionnaires } from '../../seed/templates';
 import { type StoredAttachment, attachmentsOf, templateStructure, templatesOf } from './model';
@@ -48,6 +48,7 @@ export async function seedQuestionnaire(s: Services): Promise<void> {
     return { fieldCode: x.code, value: x.value, groupIndex: x.groupIndex, valueIndex: x.valueIndex, fieldType: { id: field.fieldType.id, dataType: field.fieldType.dataType } };
   });
   const base = (ownerId: number, statusCode: string, managerComment: string | null) => ({
+    ...FRESH_POINT,
     name: template.point.name,
     description: 'Заявка возвращена фондом на доработку',
     projectId: null,
@@ -57,21 +58,13 @@ export async function seedQuestionnaire(s: Services): Promise<void> {
     type: 'application',
     startDate: new Date(now - 10 * 86_400_000).toISOString(),
     deadline: new Date(now + 14 * 86_400_000).toISOString(),
-    closedate: null,
     ownerId,
     responsibleUserId: ownerId,
     canEdit: true,
     canSign: false,
     canHold: false,
-    holdMode: null,
     canReturnToEdit: false,
-    canCencelHold: false,
-    canAddToArchive: false,
-    archive: false,
     signable: true,
-    signValid: false,
-    attorneyRequired: false,
-    attorney: null,
     managerComment,
     files: [] as { fileId: number; name: string }[],
     ...templateStructure(template),
