@@ -19,9 +19,10 @@ function useClearance(ref: RefObject<HTMLElement | null>, active: boolean, varia
       if (px === null) root.style.removeProperty(variable);
       else root.style.setProperty(variable, `${Math.ceil(px) + GAP_PX}px`);
     };
-    apply();
+    // Measured when the observer reports, right after the browser's own layout: no forced layout in the commit.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else apply();
     return () => {
       observer?.disconnect();
       if (previous) root.style.setProperty(variable, previous);
