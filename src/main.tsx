@@ -6,6 +6,7 @@ import { installChunkErrorRecovery } from './lib/pwa/chunk-reload';
 // Imported statically: the app shell is one startup chunk fetched with this entry (modulepreload), not a second
 // round trip after the config (DESIGN.md first-load budget; vite.config.ts "startup" chunk).
 import { App } from './app/app';
+import { getSystem } from './app/theme';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -18,8 +19,15 @@ installChunkErrorRecovery();
 const early = (window as { __cabinetBoot?: { config?: Promise<Response> } }).__cabinetBoot?.config;
 const fetchConfig: typeof fetch | undefined = early && ((input, init) => early.catch(() => fetch(input, init)));
 
+/**
+ * The Chakra system is made in a task of its own, after this chunk's evaluation and while the config request is in
+ * flight: two shorter tasks instead of one long one before the first screen (theme.ts getSystem).
+ */
+const systemMade = new Promise<void>((resolve) => setTimeout(() => resolve(void getSystem()), 0));
+
 /** Config first (DESIGN.md "Runtime configuration"): a missing or invalid config is a clear error screen. */
 loadConfig(fetchConfig)
+  .then(() => systemMade)
   .then(() => {
     // A transition: React renders the first screen in slices and lets the browser in between (no long task).
     startTransition(() =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeRecipe } from '@chakra-ui/react/theme';
-import { system } from './theme';
+import { getSystem } from './theme';
 import { STATUS_PALETTE, statusPalette } from '@/features/tasks/status-palette';
 import { DEADLINE_DOT_TOKENS, DEADLINE_TOKENS, type DeadlineColor } from '@/features/tasks/deadline-color';
 import { COMPETITION_CHIP_COLOURS, type ChipColours } from '@/features/competitions/components/competition-chips';
@@ -18,7 +18,7 @@ type Conditions = Record<string, string | undefined>;
 /** A colour token ("green.700", "fg.muted", "brand.solid", "bg") to its #rrggbb value, following references. */
 export function tokenHex(name: string, seen: string[] = []): string {
   if (seen.includes(name)) throw new Error(`colour token cycle: ${[...seen, name].join(' → ')}`);
-  const token = system.tokens.getByName(`colors.${name}`);
+  const token = getSystem().tokens.getByName(`colors.${name}`);
   if (!token) throw new Error(`no colour token "${name}" in the theme`);
   const conditions = token.extensions?.conditions as Conditions | undefined;
   const raw = String(conditions ? (conditions._light ?? conditions.base) : token.originalValue ?? token.value);

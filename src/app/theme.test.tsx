@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Chakra from '@chakra-ui/react';
 import { Button, ChakraProvider, createListCollection, createSystem, defaultConfig } from '@chakra-ui/react';
 import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
-import { baseRecipes, baseSlotRecipes, system } from './theme';
+import { baseRecipes, baseSlotRecipes, getSystem } from './theme';
 import { cabinetRecipes, cabinetSlotRecipes } from './theme-cabinet';
 
 // The lean Chakra system (theme.ts) carries only the recipes of the components the app renders; a component whose
@@ -151,7 +151,7 @@ describe('lean Chakra theme', () => {
   it('styles a component through its recipe: the startup system gives a button its recipe\'s layout', () => {
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
-    flushSync(() => root.render(createElement(ChakraProvider, { value: system, children: createElement(Button, null, 'Войти') })));
+    flushSync(() => root.render(createElement(ChakraProvider, { value: getSystem(), children: createElement(Button, null, 'Войти') })));
     const button = host.querySelector('button')!;
     // jsdom computes no style from cascade layers (Chakra's recipes are in @layer recipes): the rule of the button's
     // generated class is read from the style sheet Chakra wrote into the document.
@@ -172,7 +172,7 @@ describe('lean Chakra theme', () => {
 
   it('has the recipes of the screens outside the cabinet in the startup system', () => {
     const outside = keysUsedBy(OUTSIDE_CABINET.filter(existsSync));
-    const missing = [...outside].filter(([key]) => !system.hasRecipe(key)).map(([key, by]) => `${key} ← ${by.join(', ')}`);
+    const missing = [...outside].filter(([key]) => !getSystem().hasRecipe(key)).map(([key, by]) => `${key} ← ${by.join(', ')}`);
     expect(missing).toEqual([]);
   });
 
