@@ -6,12 +6,14 @@ import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { useOnDemand } from '@/components/use-on-demand';
+import { DeferredMount } from '@/components/deferred-mount';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { HotStyles } from '@/app/hot-styles-global';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
 import { useCabinetSession } from '@/features/auth/cabinet-session';
 import { Shell } from '@/features/shell/components/shell';
+import { CabinetFrame } from '@/features/shell/components/cabinet-frame';
 import { AskQuestionButton, ImpersonationBar } from '@/features/shell/components/header-actions';
 import { activeCountQuery } from '@/features/tasks/api/active-count';
 import { ServiceBanner } from '@/features/service-message/components/service-banner';
@@ -51,7 +53,12 @@ export const Route = createFileRoute('/_cabinet')({
       throw error;
     }
   },
-  component: CabinetLayout,
+  // The first signed-in render runs in the background, in slices, behind the cabinet's frame (deferred-mount.tsx).
+  component: () => (
+    <DeferredMount fallback={<CabinetFrame />}>
+      <CabinetLayout />
+    </DeferredMount>
+  ),
 });
 
 function CabinetLayout() {

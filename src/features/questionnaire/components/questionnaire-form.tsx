@@ -7,6 +7,7 @@ import { errorToastText } from '@/lib/api/errors';
 import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
 import { buildDefinition, type QuestionnaireSource } from '../model/definition';
 import { isEditablePoint } from '../rules/editable';
+import { DeferredMount } from '@/components/deferred-mount';
 import { FormRoot } from './form-root';
 
 
@@ -77,23 +78,28 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
   }
   const ready = def && draft !== undefined && (pointId === undefined || (point.data && files.data && point.isFetchedAfterMount && files.isFetchedAfterMount));
   if (!ready) return <FormSkeleton />;
+  // The form's first render (its first screen of fields, a few hundred components) runs in the background, in slices,
+  // behind the skeleton: the data and the draft arrive through the query cache and a promise, which React would
+  // otherwise render in one long task (~1 s in Lighthouse's phone for START-2026).
   return (
-    <FormRoot
-      key={`${hash}:${version}`}
-      def={def}
-      source={source}
-      hash={hash}
-      draft={draft}
-      pointValues={point.data?.values}
-      attachedFiles={files.data}
-      canSign={!!props.canSign}
-      isExpert={!!props.isExpert}
-      // SPEC §2: after saving a point the page reloads — the form starts again from the saved values.
-      onReload={async () => {
-        await Promise.all([point.refetch(), files.refetch(), questionnaire.refetch()]);
-        setVersion((v) => v + 1);
-      }}
-    />
+    <DeferredMount fallback={<FormSkeleton />}>
+      <FormRoot
+        key={`${hash}:${version}`}
+        def={def}
+        source={source}
+        hash={hash}
+        draft={draft}
+        pointValues={point.data?.values}
+        attachedFiles={files.data}
+        canSign={!!props.canSign}
+        isExpert={!!props.isExpert}
+        // SPEC §2: after saving a point the page reloads — the form starts again from the saved values.
+        onReload={async () => {
+          await Promise.all([point.refetch(), files.refetch(), questionnaire.refetch()]);
+          setVersion((v) => v + 1);
+        }}
+      />
+    </DeferredMount>
   );
 }
 

@@ -1,0 +1,15 @@
+import { useDeferredValue, type ReactNode } from 'react';
+
+/**
+ * Mounts `children` in a background render right after a first pass that shows only `fallback`.
+ *
+ * The router and the query cache hand React their changes through external stores, which React always renders in one
+ * uninterruptible pass: a whole signed-in screen (shell, menu, filters, list) was one ~190 ms task at CPU 4×, the
+ * longest task of every cabinet screen (`npm run bench`, "blocking"). A value deferred from its initial render makes
+ * React render the subtree as a transition instead: in slices of a few milliseconds with the browser let in between
+ * (input, paint), then committed at once. Only the first mount is deferred; later updates render as before.
+ */
+export function DeferredMount({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const mounted = useDeferredValue(true, false);
+  return mounted ? children : fallback;
+}
