@@ -84,6 +84,8 @@ export class OfflineDraftStore implements DraftStore {
   private listeners = new Set<() => void>();
   private remoteListeners = new Map<string, Set<RemoteChangeListener>>();
   private stateCache = new Map<string, DraftSyncState>();
+  /** The last state handed out per key, kept across changes (see getState). */
+  private lastState = new Map<string, DraftSyncState>();
   private localDrain: { active: boolean; hash: string | null } = { active: false, hash: null };
   private remoteDrain: { active: boolean; hash: string | null; at: number } = { active: false, hash: null, at: 0 };
   private channel: ChannelLike | null;
@@ -268,7 +270,7 @@ export class OfflineDraftStore implements DraftStore {
     const key = hash ?? '';
     const cached = this.stateCache.get(key);
     if (cached) return cached;
-    const state = computeSyncState({
+    const fresh = computeSyncState({
       rows: [...this.rows, ...this.outbox.memoryRows()],
       typing: new Map([...this.unflushed].map(([draft, fields]) => [draft, fields.keys()])),
       hash,
@@ -279,6 +281,10 @@ export class OfflineDraftStore implements DraftStore {
       loaded: this.rowsLoaded,
       storageError: this.storageError,
     });
+    // The same object while nothing a reader sees changed: a change elsewhere re-renders nobody here.
+    const previous = this.lastState.get(key);
+    const state = previous && JSON.stringify(previous) === JSON.stringify(fresh) ? previous : fresh;
+    this.lastState.set(key, state);
     this.stateCache.set(key, state);
     return state;
   }

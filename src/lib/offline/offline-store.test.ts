@@ -293,6 +293,19 @@ describe('offline draft store', () => {
     expect(await store.load(H)).toEqual({});
   });
 
+  it('hands out the same state object while nothing of its draft changed (readers re-render only on a change)', async () => {
+    const { store } = oneTab();
+    await store.flush();
+    const before = store.getState(H);
+    store.set('7questionnaireOTHER', 'name', 'Другая анкета');
+    await store.flush();
+    expect(store.getState(H)).toBe(before);
+    store.set(H, 'name', 'Проект');
+    expect(store.getState(H)).not.toBe(before);
+    await store.flush();
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+  });
+
   it('classifies answers', () => {
     expect(classifySendError(new ApiError(0, null), false)).toEqual({ kind: 'retry', reason: 'network' });
     expect(classifySendError(new ApiError(0, null), true)).toEqual({ kind: 'retry', reason: 'timeout' });

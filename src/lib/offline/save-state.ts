@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { pluralRu } from '../plural';
+import { useStoreValue } from '../use-store-value';
 import { getDraftStore, type DraftStore, type DraftSyncState } from './draft-store';
 
 /** "N изменений ожидают отправки" with the plural forms of both words. */
@@ -21,11 +22,12 @@ export function saveStateText(state: Pick<DraftSyncState, 'status' | 'pending'>)
   return SAVE_STATE_TEXT[state.status];
 }
 
-/** React hook: the sync state of one draft (or of all drafts of the user), the same in every tab. */
+/**
+ * React hook: the sync state of one draft (or of all drafts of the user), the same in every tab. Followed without
+ * React's tearing guard (use-store-value.ts): the state changes while a form's first render runs in the background.
+ */
 export function useDraftSyncState(hash?: string, store: DraftStore = getDraftStore()): DraftSyncState {
-  return useSyncExternalStore(
-    (listener) => store.subscribe(listener),
-    () => store.getState(hash),
-    () => store.getState(hash),
-  );
+  const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
+  const getSnapshot = useCallback(() => store.getState(hash), [store, hash]);
+  return useStoreValue(subscribe, getSnapshot);
 }
