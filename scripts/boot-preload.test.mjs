@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_FRAME, routePattern } from './boot-preload.mjs';
+import { BOOT_FRAME, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
 
 const matches = (file, path) => new RegExp(routePattern(file).source).test(path);
 
@@ -55,5 +55,39 @@ describe('boot.js shell frame (html[data-boot], index.html)', () => {
     expect(frameFor('/callback', null)).toBeNull();
     expect(frameFor('/personal-account-v2-auth', 'token')).toBeNull();
     expect(frameFor('/tasks', null, { storageThrows: true })).toBeNull();
+  });
+});
+
+describe('boot.js module preloads', () => {
+  /** Runs boot.js for an address; returns the links added by the first task and by all tasks, in order. */
+  const run = (pathname, table) => {
+    const added = [];
+    const timers = [];
+    const document = {
+      createElement: () => ({}),
+      head: { appendChild: (link) => added.push(`${link.rel} ${link.href}`) },
+    };
+    const fetch = () => Promise.resolve();
+    new Function('location', 'document', 'window', 'fetch', 'setTimeout', bootScript(JSON.stringify(table)))(
+      { pathname },
+      document,
+      {},
+      fetch,
+      (callback) => timers.push(callback),
+    );
+    const first = [...added];
+    while (timers.length) timers.shift()();
+    return { first, all: added };
+  };
+  const files = Array.from({ length: 15 }, (_, i) => `/assets/chunk-${i}.js`);
+
+  it('adds every chunk of the matching route, in order, a few per task', () => {
+    const { first, all } = run('/tasks', [['^/tasks$', files], ['^/.*$', ['/assets/other.js']]]);
+    expect(first).toEqual(files.slice(0, LINKS_PER_TASK).map((f) => `modulepreload ${f}`));
+    expect(all).toEqual(files.map((f) => `modulepreload ${f}`));
+  });
+
+  it('adds nothing where no route matches', () => {
+    expect(run('/login', [['^/tasks$', files]]).all).toEqual([]);
   });
 });
