@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { bundleStats } from './scripts/bundle-stats.mjs';
 import { bootPreload } from './scripts/boot-preload.mjs';
+import { systemCssPlugin } from './scripts/system-css.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -30,6 +31,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
     bundleStats(),
+    // The theme's global styles and list classes, resolved at build time into index.html (scripts/system-css.mjs).
+    systemCssPlugin(),
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
       cabinet: ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'],

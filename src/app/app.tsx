@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
-import { getSystem } from './theme';
+import { renderedSystem } from './theme';
 import { createQueryClient, persistOptions, restorePersistedCacheNow } from './query-client';
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
@@ -67,7 +67,7 @@ export function App() {
   });
 
   return (
-    <ChakraProvider value={getSystem()}>
+    <ChakraProvider value={renderedSystem()}>
       <LocaleProvider locale="ru-RU">
         <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
           <RouterProvider router={router} />

@@ -1,14 +1,15 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
-import { cssHint } from '@/components/css-hint';
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
+// Relative: this module is also read at build time (scripts/system-css.mjs), where the `@/` alias is not known.
+import { cssHint } from '../components/css-hint';
 
 /**
  * Issue 19: styles of the elements repeated in long lists (task rows, competition rows, RID cards, status chips).
  * Chakra resolves the style props of each component instance on every render (recipe lookup, css() call, emotion
  * serialisation and insertion): in a 20-row table that is hundreds of instances and most of the first render on a
- * phone. These elements are plain HTML with the class names below instead, resolved once by the theme's system
- * (hot-styles-global.tsx, in the base layer like the theme's `globalCss`), so tokens and the colour palette stay the
- * single source. Only the signed-in screens use them: they come with the cabinet layout, not with the sign-in page.
- * Interactive parts (dialogs, menus, selects) stay Chakra components.
+ * phone. These elements are plain HTML with the class names below instead, resolved by the theme's system at build
+ * time into index.html's style sheet (scripts/system-css.mjs, in the base layer like the theme's `globalCss`), so
+ * tokens and the colour palette stay the single source. Interactive parts (dialogs, menus, selects) stay Chakra
+ * components.
  */
 const palettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
 
@@ -151,3 +152,14 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     borderWidth: '0',
   },
 };
+
+/**
+ * The classes above resolved by a system, selector by selector (the system's css() reads the keys of one style object
+ * as conditions), in the base layer as the theme's own global styles are. Done at build time into index.html.
+ */
+export function resolveHotStyles(system: SystemContext) {
+  return system.layers.wrap(
+    'base',
+    Object.fromEntries(Object.entries(hotStyles).map(([selector, style]) => [selector, system.css(style)])),
+  );
+}

@@ -159,6 +159,17 @@ export function getSystem(): SystemContext {
   return (created ??= createSystem(leanDefaultConfig(), config));
 }
 
+let rendered: SystemContext | undefined;
+
+/**
+ * The system as the app hands it to Chakra's provider: without its global styles (reset, base, tokens), which are in
+ * index.html already, resolved from this same module at build time (scripts/system-css.mjs); the provider would
+ * otherwise serialise and insert them again in the first render.
+ */
+export function renderedSystem(): SystemContext {
+  return (rendered ??= { ...getSystem(), _global: [] });
+}
+
 /** Adds recipes to the running system; Chakra reads `theme.recipes` when a component first asks for its key. */
 export function addRecipes(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeConfig>): void {
   const theme = getSystem()._config.theme ?? {};

@@ -8,7 +8,6 @@ import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles
 import { useOnDemand } from '@/components/use-on-demand';
 import { DeferredMount } from '@/components/deferred-mount';
 import { OfflineBanner } from '@/components/offline/offline-banner';
-import { HotStyles } from '@/app/hot-styles-global';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
 import { useCabinetSession } from '@/features/auth/cabinet-session';
@@ -95,7 +94,6 @@ function CabinetLayout() {
       onLogout={session.logout}
       showFooter={!hideFooter}
     >
-      <HotStyles />
       <Outlet />
       {session.dialog}
       <Suspense fallback={null}>
