@@ -1,13 +1,16 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { valibotValidator } from '@tanstack/valibot-adapter';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Box } from '@chakra-ui/react';
 import { requireArea } from '@/app/guards';
+import { DeferredMount } from '@/components/deferred-mount';
 import { usePageTitle } from '@/components/page-title';
 import { projectQuery } from '@/features/projects/api/queries';
 import { isProjectMember, projectAssignees, useProjectTasksCount } from '@/features/projects/project-screen';
 import { projectSearchSchema } from '@/features/projects/project-tabs';
 import { ProjectPage } from '@/features/projects/components/project-page';
 import { RidTab } from '@/features/rid/components/rid-tab';
+import { projectRidsQuery } from '@/features/rid/api/queries';
 import { TaskTable } from '@/features/tasks/components/task-table';
 import { useReloadTasks } from '@/features/tasks/api/reload-tasks';
 
@@ -21,9 +24,12 @@ export const Route = createFileRoute('/_cabinet/projects/$id')({
   staticData: { hideFooter: true },
   validateSearch: valibotValidator(projectSearchSchema),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'projects', preload),
-  loader: ({ context, params }) => {
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
+    // The RID tab's list is asked for beside the project, not after the page has drawn its tab.
+    if (deps.tab === 'rid') void context.queryClient.prefetchQuery(projectRidsQuery(id));
     return context.queryClient.ensureQueryData(projectQuery(id));
   },
   component: ProjectScreen,
@@ -43,16 +49,19 @@ function ProjectScreen() {
     reloadTasks();
   };
 
+  // The page (tabs, widget, the open tab's list) is drawn in a background render when the project arrives.
   return (
-    <ProjectPage
-      project={project}
-      tab={tab}
-      onTabChange={(next) => void navigate({ search: next === 'tasks' ? {} : { tab: next }, replace: true })}
-      onBack={() => void navigate({ to: '/projects' })}
-      tasksCount={tasksCount.count}
-      tasksContent={<TaskTable filters={{ projectId }} assign={projectAssignees(project, user.id)} />}
-      ridContent={<RidTab projectId={projectId} canAct={isProjectMember(project, user.id)} onTasksChanged={refreshTasks} />}
-      onRequestSent={refreshTasks}
-    />
+    <DeferredMount fallback={<Box minH="60vh" aria-busy="true" />}>
+      <ProjectPage
+        project={project}
+        tab={tab}
+        onTabChange={(next) => void navigate({ search: next === 'tasks' ? {} : { tab: next }, replace: true })}
+        onBack={() => void navigate({ to: '/projects' })}
+        tasksCount={tasksCount.count}
+        tasksContent={<TaskTable filters={{ projectId }} assign={projectAssignees(project, user.id)} />}
+        ridContent={<RidTab projectId={projectId} canAct={isProjectMember(project, user.id)} onTasksChanged={refreshTasks} />}
+        onRequestSent={refreshTasks}
+      />
+    </DeferredMount>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
@@ -50,7 +50,12 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
   const [pending, setPending] = useState<Pending>(null);
   const [now] = useState(() => Date.now());
 
-  const list = useMemo(() => rids.data ?? [], [rids.data]);
+  // The cards are drawn in a background render when the list arrives or changes (a dozen cards with their dates were
+  // one long task on a phone, the query cache's update being rendered in one blocking pass); the skeleton stays
+  // meanwhile.
+  const data = useDeferredValue(rids.data);
+  const drawing = data !== rids.data;
+  const list = useMemo(() => data ?? [], [data]);
   const effective = useMemo(() => normaliseRidFilters(list, filters), [list, filters]);
   const options = useMemo(() => ridFilterOptions(list, effective), [list, effective]);
   const shown = useMemo(() => sortRids(applyRidFilters(list, effective)), [list, effective]);
@@ -118,7 +123,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
         </HStack>
       </Flex>
 
-      {rids.isPending && (
+      {(rids.isPending || (drawing && !data)) && (
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h="40" borderRadius="lg" />
@@ -138,7 +143,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
         </Alert.Root>
       )}
 
-      {rids.isSuccess && list.length === 0 && (
+      {rids.isSuccess && !drawing && list.length === 0 && (
         <Box py="10" textAlign="center" role="status">
           <Text fontWeight="semibold" fontSize="lg">
             Нет данных о РИД проекта
