@@ -203,6 +203,15 @@ test('service message: empty and blank are refused with "Введите сооб
   await expectExactlyOne(calls, 'service message');
   await expect(page.getByText('Данные успешно сохранены').first()).toBeVisible();
   await expect(message).toHaveValue(text);
+  // Clicks that come after the save (a slow phone spreads five clicks over more than a second) send nothing again:
+  // the form says what the server holds, until something is changed.
+  await expect(save).toBeDisabled();
+  await hammer(page, save);
+  await expectThroughout(() => calls.length, (n) => expect(n, 'service message: nothing sent again after the save').toBe(1), 1_500);
+  await message.fill(`${text} `);
+  await expect(save).toBeDisabled();
+  await message.fill(`${text} (обновлено)`);
+  await expect(save).toBeEnabled();
 });
 
 test('project page: change request, RID request, unplanned RID and the assign dialog send once for rapid clicks', async ({ page }) => {

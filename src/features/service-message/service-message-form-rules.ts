@@ -19,5 +19,13 @@ export function validateServiceMessage(values: ServiceMessageValues): { message?
   return message ? { message } : {};
 }
 
-/** SPEC §5: "Сохранить" is disabled while the form is invalid or saving. */
-export const canSave = (values: ServiceMessageValues, saving: boolean) => !saving && !validateServiceMessage(values).message;
+/** The form says what the server holds already (the message is saved trimmed). */
+export const sameAsSaved = (values: ServiceMessageValues, saved: ServiceMessageValues) =>
+  values.switch === saved.switch && values.message.trim() === saved.message.trim();
+
+/**
+ * SPEC §5: "Сохранить" is disabled while the form is invalid or saving; and while it says what the server holds
+ * already, so a click that comes after a save (five quick clicks on a slow phone) does not send the same message again.
+ */
+export const canSave = (values: ServiceMessageValues, saving: boolean, saved?: ServiceMessageValues) =>
+  !saving && !validateServiceMessage(values).message && !(saved && sameAsSaved(values, saved));

@@ -26,6 +26,18 @@ describe('canSave (disabled while invalid or saving)', () => {
   });
 });
 
+describe('canSave after a save (nothing new to send)', () => {
+  const saved = { switch: 1 as const, message: 'Работы 30 ноября' };
+  it.each<[string, 0 | 1, string, boolean]>([
+    ['what the server holds', 1, 'Работы 30 ноября', false],
+    ['the same with spaces around (saved trimmed)', 1, '  Работы 30 ноября ', false],
+    ['another message', 1, 'Работы 1 декабря', true],
+    ['the same message, switched off', 0, 'Работы 30 ноября', true],
+  ])('%s', (_name, sw, message, expected) => {
+    expect(canSave({ switch: sw, message }, false, saved)).toBe(expected);
+  });
+});
+
 describe('bannerText (SPEC §9: switch 1 shown, 0 hidden)', () => {
   it.each<[string, Parameters<typeof bannerText>[0], string | null]>([
     ['shown', { switch: 1, message: ' Работы ' }, 'Работы'],

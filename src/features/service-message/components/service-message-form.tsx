@@ -1,4 +1,4 @@
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -17,17 +17,23 @@ export function ServiceMessageForm() {
   // The server's value is the form's default: a newer one (another administrator, a refetch) replaces an untouched
   // form (TanStack Form updates untouched values when the defaults change).
   const saved = useMemo<ServiceMessageValues>(() => ({ switch: Number(data.switch) === 1 ? 1 : 0, message: data.message ?? '' }), [data]);
+  // What the server holds, also for a submit already on its way when a save lands (read in onSubmit, not rendered).
+  const lastSaved = useRef(saved);
+  useEffect(() => {
+    lastSaved.current = saved;
+  }, [saved]);
   const form = useForm({
     defaultValues: saved,
     validators: { onChange: serviceMessageSchema },
     onSubmit: ({ value }) => {
-      if (inFlight.current || !canSave(value, save.isPending)) return;
+      if (inFlight.current || !canSave(value, save.isPending, lastSaved.current)) return;
       inFlight.current = true;
       save.mutate(value, {
         onSettled: () => {
           inFlight.current = false;
         },
         onSuccess: () => {
+          lastSaved.current = value;
           notifySuccess('Данные успешно сохранены');
           form.reset(value);
         },
@@ -104,7 +110,7 @@ export function ServiceMessageForm() {
           </Text>
         )}
         <Box>
-          <Button type="submit" disabled={!canSave(values, save.isPending)} loading={save.isPending} loadingText="Сохранение…">
+          <Button type="submit" disabled={!canSave(values, save.isPending, saved)} loading={save.isPending} loadingText="Сохранение…">
             Сохранить
           </Button>
         </Box>
