@@ -1,6 +1,6 @@
 import { Accordion, Alert, Box, Button, Checkbox, CloseButton, HStack, Heading, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/icons';
 import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
@@ -22,7 +22,11 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
   }, [q, filters, onFiltersChange]);
 
   const active = filtersActive(filters);
-  const visible = list.data ? applyFilters(list.data, filters) : [];
+  // The groups and rows are drawn in a background render when the list arrives (the query cache's update is otherwise
+  // rendered in one blocking pass); the skeleton stays meanwhile.
+  const data = useDeferredValue(list.data);
+  const drawing = data !== list.data;
+  const visible = data ? applyFilters(data, filters) : [];
   // A server answering thousands of competitions must not freeze the page: they are shown in steps.
   const shown = useRenderLimit(visible);
   const grouped = groupCompetitions([...shown.visible], groups.data ?? [], active);
@@ -61,7 +65,7 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
         </HStack>
       </Stack>
 
-      {list.isPending && (
+      {(list.isPending || (drawing && !data)) && (
         <Stack gap="3" aria-busy="true" aria-label="Загрузка конкурсов">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="32" rounded="xl" />
@@ -83,8 +87,8 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
           </Alert.Content>
         </Alert.Root>
       )}
-      {list.isSuccess && visible.length === 0 && <EmptyState text="Нет данных" />}
-      {list.isSuccess && visible.length > 0 && (
+      {list.isSuccess && !drawing && visible.length === 0 && <EmptyState text="Нет данных" />}
+      {data && visible.length > 0 && (
         <Stack gap="5">
           <Heading as="h2" srOnly>
             Список конкурсов
