@@ -232,7 +232,13 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
 
   const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
   if (options.serveApp && existsSync(path.join(dist, 'index.html'))) {
+    // The app shell of every address, compressed like the assets when the browser takes it (as nginx's gzip_static
+    // does): index.html carries the theme's style sheet (~60 KB raw, ~10 KB compressed).
     const indexHtml = readFileSync(path.join(dist, 'index.html'));
+    const compressedIndex = (['br', 'gzip'] as const).flatMap((encoding) => {
+      const file = path.join(dist, `index.html.${encoding === 'br' ? 'br' : 'gz'}`);
+      return existsSync(file) ? [{ encoding, body: readFileSync(file) }] : [];
+    });
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
@@ -247,7 +253,10 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
       if (wantsHtml && !/^\/(hosts|sso|widget|__test)\//.test(request.url)) {
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+        const accepted = String(request.headers['accept-encoding'] ?? '');
+        const compressed = compressedIndex.find(({ encoding }) => new RegExp(`\\b${encoding}\\b`).test(accepted));
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+        return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
       }
       return reply.code(404).send({ name: 'Not Found', message: 'Не найдено', status: 404 });
     });
