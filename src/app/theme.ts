@@ -117,7 +117,7 @@ const leanGlobalCss: Record<string, SystemStyleObject> = {
  * the system build and hold three sets of CSS variables (base, light, dark) instead of one: part of the ~90 ms at
  * CPU 4× it takes to make the system before the first screen.
  */
-export function lightOnly<T>(tokens: T): T {
+function lightOnly<T>(tokens: T): T {
   if (!tokens || typeof tokens !== 'object') return tokens;
   if ('value' in tokens) {
     const { value } = tokens as { value: unknown };
