@@ -204,16 +204,18 @@ test('grantee: projects, project tabs, widget, shell (bell, profile, feedback, b
   await expect(page.getByRole('dialog', { name: 'Новые уведомления' })).toBeVisible();
   await check(page, guard, 'notifications popup', { plain: true });
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Новые уведомления' })).toHaveCount(0);
 
-  // User-data drawer: own name and company.
+  // User-data drawer: own name and company. Each panel is named: a closing one stays in the page while it animates out.
   await page.getByRole('button', { name: /Данные пользователя/ }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Данные пользователя' })).toBeVisible();
   await check(page, guard, 'user-data drawer');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Данные пользователя' })).toHaveCount(0);
 
   // Feedback dialog: theme names from the server.
   await page.getByRole('button', { name: 'Задать вопрос' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox').first().click();
   await check(page, guard, 'feedback themes', { plain: true });
