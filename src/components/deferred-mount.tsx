@@ -13,3 +13,12 @@ export function DeferredMount({ children, fallback }: { children: ReactNode; fal
   const mounted = useDeferredValue(true, false);
   return mounted ? children : fallback;
 }
+
+/**
+ * A query's data as the screen draws it: when new data arrives it is drawn in a background render (the same slices as
+ * DeferredMount); `drawing` is true meanwhile, so the screen keeps its skeleton instead of saying «no data».
+ */
+export function useDrawnData<T>(data: T): { data: T; drawing: boolean } {
+  const drawn = useDeferredValue(data);
+  return { data: drawn, drawing: drawn !== data };
+}

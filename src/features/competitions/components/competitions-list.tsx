@@ -1,7 +1,8 @@
 import { Accordion, Alert, Box, Button, Checkbox, CloseButton, HStack, Heading, Input, InputGroup, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/icons';
+import { useDrawnData } from '@/components/deferred-mount';
 import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
 import { errorToastText } from '@/lib/api/errors';
 import { competitionGroupsQuery, competitionsQuery } from '../api/queries';
@@ -24,8 +25,7 @@ export function CompetitionsList({ filters, onFiltersChange }: { filters: Compet
   const active = filtersActive(filters);
   // The groups and rows are drawn in a background render when the list arrives (the query cache's update is otherwise
   // rendered in one blocking pass); the skeleton stays meanwhile.
-  const data = useDeferredValue(list.data);
-  const drawing = data !== list.data;
+  const { data, drawing } = useDrawnData(list.data);
   const visible = data ? applyFilters(data, filters) : [];
   // A server answering thousands of competitions must not freeze the page: they are shown in steps.
   const shown = useRenderLimit(visible);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
@@ -20,6 +20,7 @@ import {
 import { RidCard } from './rid-card';
 import { RidFilterGroup } from './rid-filter-group';
 import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { useDrawnData } from '@/components/deferred-mount';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifySuccess } from '@/components/toaster';
 import { RID_LOAD_FAILED } from '../api/failure-texts';
@@ -53,8 +54,7 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
   // The cards are drawn in a background render when the list arrives or changes (a dozen cards with their dates were
   // one long task on a phone, the query cache's update being rendered in one blocking pass); the skeleton stays
   // meanwhile.
-  const data = useDeferredValue(rids.data);
-  const drawing = data !== rids.data;
+  const { data, drawing } = useDrawnData(rids.data);
   const list = useMemo(() => data ?? [], [data]);
   const effective = useMemo(() => normaliseRidFilters(list, filters), [list, filters]);
   const options = useMemo(() => ridFilterOptions(list, effective), [list, effective]);
