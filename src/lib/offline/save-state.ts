@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
+import { useSyncExternalStore } from 'react';
 import { pluralRu } from '../plural';
-import { useStoreValue } from '../use-store-value';
 import { getDraftStore, type DraftStore, type DraftSyncState } from './draft-store';
 
 /** "N изменений ожидают отправки" with the plural forms of both words. */
@@ -23,11 +22,15 @@ export function saveStateText(state: Pick<DraftSyncState, 'status' | 'pending'>)
 }
 
 /**
- * React hook: the sync state of one draft (or of all drafts of the user), the same in every tab. Followed without
- * React's tearing guard (use-store-value.ts): the state changes while a form's first render runs in the background.
+ * React hook: the sync state of one draft (or of all drafts of the user), the same in every tab. Through
+ * `useSyncExternalStore`, whose store changes render at once: «Все изменения сохранены» must never stay on screen a
+ * moment after a new edit (a lagging subscription did, in a chaos run). The store hands out the same object while
+ * nothing of the draft changed, so a change elsewhere does not re-render it.
  */
 export function useDraftSyncState(hash?: string, store: DraftStore = getDraftStore()): DraftSyncState {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
-  const getSnapshot = useCallback(() => store.getState(hash), [store, hash]);
-  return useStoreValue(subscribe, getSnapshot);
+  return useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => store.getState(hash),
+    () => store.getState(hash),
+  );
 }
