@@ -30,6 +30,8 @@ import { contestHandlers } from './domains/contest/handlers';
 import { reportsHandlers } from './domains/reports/handlers';
 import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
+import { addGrantee } from './seed/users';
+import { seedTaskOwner } from './domains/tasks/seed';
 import { applyHostileContent } from './lib/hostile';
 
 export interface ServerOptions {
@@ -225,6 +227,15 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       faults.splice(0);
       services.clock.offsetMs = 0;
       return { ok: true };
+    });
+    // A grantee of the test's own with a copy of the demo grantee's tasks (tests/e2e/tasks.spec.ts). The id is taken
+    // before any await, so tests asking at the same time never share a user.
+    let taskOwners = 0;
+    app.post('/__test/task-owner', async () => {
+      const userId = 1000 + ++taskOwners;
+      const login = await addGrantee(services, userId);
+      await seedTaskOwner(services, userId);
+      return { ok: true, userId, login };
     });
     // Security test: every server-provided text gets script, markup and file-name payloads (server/lib/hostile.ts).
     app.post('/__test/hostile', async () => applyHostileContent(services));

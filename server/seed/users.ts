@@ -67,6 +67,13 @@ function person(id: number, p: { username: string; lastname: string; firstname: 
   };
 }
 
+/** One more applicant (the grantee role) for tests that need a user of their own (POST /__test/task-owner). */
+export async function addGrantee(s: Services, id: number): Promise<string> {
+  const username = `tasks-owner-${id}`;
+  await saveUser(s, person(id, { username, lastname: 'Задачина', firstname: 'Вера', middlename: 'Петровна', groups: [7], company: 'ООО «Проверка списков»', position: 'Руководитель проекта', city: 'Томск' }, s.clock.nowSeconds()));
+  return username;
+}
+
 /**
  * 9 role accounts + 56 generated applicants, experts and monitors: enough to page the users table (SPEC §9: 20 a page).
  * Generated users get a live token (every third), an expired one (the next) or none, so the token-validity column

@@ -27,9 +27,10 @@ export async function signInThroughUi(page: Page, account: AccountKey) {
 }
 
 /** Gets a token through the provider's code exchange over HTTP (fast path for tests that are not about sign-in). */
-export async function tokenFor(request: APIRequestContext, account: AccountKey) {
+export async function tokenFor(request: APIRequestContext, account: AccountKey | { userId: number }) {
+  const userId = typeof account === 'string' ? USER_IDS[account] : account.userId;
   const response = await request.post('/sso/authorize', {
-    form: { user_id: String(USER_IDS[account]), redirect_uri: new URL('/callback', baseUrlOf(request)).toString() },
+    form: { user_id: String(userId), redirect_uri: new URL('/callback', baseUrlOf(request)).toString() },
     maxRedirects: 0,
   });
   const location = response.headers()['location'];
@@ -47,8 +48,18 @@ function baseUrlOf(request: APIRequestContext): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 }
 
+/**
+ * A grantee of the test's own (POST /__test/task-owner): the demo grantee's own tasks and drafts copied for a new user,
+ * which no other test changes.
+ */
+export async function newTaskOwner(request: APIRequestContext): Promise<{ userId: number }> {
+  const response = await request.post('/__test/task-owner');
+  expect(response.ok(), `task owner created: ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as { userId: number };
+}
+
 /** Signs in by putting a fresh token into local storage before the app starts. */
-export async function signIn(page: Page, account: AccountKey) {
+export async function signIn(page: Page, account: AccountKey | { userId: number }) {
   const result = await tokenFor(page.request, account);
   // Seeds the token once per tab: later navigations (after a logout or a 401) must not bring it back.
   await page.addInitScript((r) => {

@@ -326,19 +326,16 @@ async function demoFileContent(name: string, point: string): Promise<{ mime: str
   return { mime: 'application/pdf', data: await docPdf(name.replace(/\.[^.]+$/, ''), [`Задача: ${point}`, 'Документ подготовлен для демонстрации личного кабинета.', 'Содержимое условное.']) };
 }
 
-export async function seedTasks(s: Services): Promise<void> {
-  const templates = s.collection<Json>('templates');
-  for (const t of PROJECT_TASK_TEMPLATES) if (!(await templates.get(t.code1C))) await templates.put(taskTemplateDoc(t));
+/** Inserts seed points (with their files) for the given owner mapping; returns the new ids by point name. */
+async function insertPoints(s: Services, all: { p: SeedPoint; expert: boolean }[], options: { withProjects: boolean } = { withProjects: true }): Promise<Record<string, number>> {
   const now = s.clock.now();
   const at = (hours: number | null | undefined) => (hours === null || hours === undefined ? null : new Date(now + hours * HOUR).toISOString());
   const points = tasksOf(s);
   const attachments = attachmentsOf(s);
-  const notes = notesOf(s);
   const created: Record<string, number> = {};
-
-  const all = [...SEED_POINTS.map((p) => ({ p, expert: false })), ...EXPERT_POINTS.map((p) => ({ p, expert: true }))];
   for (const { p, expert } of all) {
-    const project = p.project ? PROJECTS[p.project] : undefined;
+    const project = p.project && options.withProjects ? PROJECTS[p.project] : undefined;
+    const projectId = project ? p.project! : null;
     const structure = await structureOf(s, expert ? 'PT-EXPERT' : p.template);
     const values = (p.values ?? VALUES_BY_TEMPLATE[expert ? 'PT-EXPERT' : p.template] ?? []).map(([fieldCode, value, groupIndex]) => ({ fieldCode, value, groupIndex: groupIndex ?? 0, valueIndex: 0 }));
     const fieldCodes = new Set(structure.templateFields.map((f: Json) => f.code1C));
@@ -347,9 +344,9 @@ export async function seedTasks(s: Services): Promise<void> {
     const point = await points.insert({
       name: p.name,
       description: p.description ?? (expert ? 'Оцените заявку по критериям конкурса и сформулируйте заключение.' : `Задача проекта «${project?.name ?? 'заявка на конкурс'}».`),
-      projectId: p.project ?? null,
+      projectId,
       projectName: project?.name ?? p.reviewedProject ?? null,
-      project: p.project && project ? { id: p.project, name: project.name, status: { name: project.status } } : null,
+      project: project ? { id: projectId, name: project.name, status: { name: project.status } } : null,
       status: apiStatus(p.status),
       type: expert ? 'expert' : (p.type ?? 'task'),
       startDate: at(p.start === undefined ? -7 * 24 : p.start),
@@ -374,7 +371,7 @@ export async function seedTasks(s: Services): Promise<void> {
       ...structure,
       values: values.filter((v) => fieldCodes.has(v.fieldCode)),
       _templateCode: p.template,
-      _viewers: [...new Set([p.owner, p.responsible ?? p.owner, ...(p.viewers ?? []), ...(p.project && project ? [project.ownerId] : [])])],
+      _viewers: [...new Set([p.owner, p.responsible ?? p.owner, ...(p.viewers ?? []), ...(project ? [project.ownerId] : [])])],
       ...(expert ? { _kind: 'expert' as const, _experts: [5] } : {}),
       _statusBeforeHold:
         p.status === 'REVIEW_WITH_SIGNING' || (p.status === 'SUSPENDED' && flags.canCencelHold)
@@ -411,27 +408,53 @@ export async function seedTasks(s: Services): Promise<void> {
     }
     if (files.length) await points.put({ ...point, files });
   }
+  return created;
+}
 
-  // Drafts (SPEC §3 Draft note): with a point → /tasks/{pointId}; without → /programs/create/{code1C}.
-  const draft = async (userId: number, name: string, code1C: string, pointName?: string) => {
-    const template = await templates.get(code1C);
+/** Drafts (SPEC §3 Draft note): with a point → /tasks/{pointId}; without → /programs/create/{code1C}. */
+const SEED_DRAFTS: { owner: number; name: string; code1C: string; pointName?: string }[] = [
+  { owner: 7, name: 'Заявка на конкурс «Цифровые платформы-2026»', code1C: 'CIFRA-2026' },
+  { owner: 7, name: 'Заявка на конкурс «Старт-2026»', code1C: 'START-2026', pointName: 'Заявка на конкурс «Старт-2026»' },
+  { owner: 7, name: 'Отчёт по этапу 1: нейросетевая диагностика', code1C: 'PT-REPORT-STAGE1', pointName: 'Отчёт по этапу 1: нейросетевая диагностика' },
+  { owner: 7, name: 'Предварительная регистрация 2026', code1C: 'PREREG-2026' },
+  { owner: 8, name: 'Заявка на конкурс «Коммерциализация-2026»', code1C: 'KOMMERC-2026', pointName: 'Заявка на конкурс «Коммерциализация-2026»' },
+  { owner: 8, name: 'Заявка на конкурс «УМНИК-2026»', code1C: 'UMNIK-2026' },
+  { owner: 5, name: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', code1C: 'START-2026', pointName: 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»' },
+];
+
+async function insertDrafts(s: Services, drafts: typeof SEED_DRAFTS, created: Record<string, number>) {
+  const templates = s.collection<Json>('templates');
+  const notes = notesOf(s);
+  for (const d of drafts) {
+    const template = await templates.get(d.code1C);
     await notes.insert({
-      name,
-      code1C,
-      pointId: pointName ? (created[pointName] ?? null) : null,
-      pointName: pointName ?? null,
-      _ownerId: userId,
-      _templateCode: code1C,
-      _pointCode: String(template?.templatePointCode ?? `${code1C}-POINT`),
+      name: d.name,
+      code1C: d.code1C,
+      pointId: d.pointName ? (created[d.pointName] ?? null) : null,
+      pointName: d.pointName ?? null,
+      _ownerId: d.owner,
+      _templateCode: d.code1C,
+      _pointCode: String(template?.templatePointCode ?? `${d.code1C}-POINT`),
       _values: {},
-      _updatedAt: now,
+      _updatedAt: s.clock.now(),
     });
-  };
-  await draft(7, 'Заявка на конкурс «Цифровые платформы-2026»', 'CIFRA-2026');
-  await draft(7, 'Заявка на конкурс «Старт-2026»', 'START-2026', 'Заявка на конкурс «Старт-2026»');
-  await draft(7, 'Отчёт по этапу 1: нейросетевая диагностика', 'PT-REPORT-STAGE1', 'Отчёт по этапу 1: нейросетевая диагностика');
-  await draft(7, 'Предварительная регистрация 2026', 'PREREG-2026');
-  await draft(8, 'Заявка на конкурс «Коммерциализация-2026»', 'KOMMERC-2026', 'Заявка на конкурс «Коммерциализация-2026»');
-  await draft(8, 'Заявка на конкурс «УМНИК-2026»', 'UMNIK-2026');
-  await draft(5, 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»', 'START-2026', 'Экспертиза заявки № 1057 «Биочип для экспресс-анализа»');
+  }
+}
+
+export async function seedTasks(s: Services): Promise<void> {
+  const templates = s.collection<Json>('templates');
+  for (const t of PROJECT_TASK_TEMPLATES) if (!(await templates.get(t.code1C))) await templates.put(taskTemplateDoc(t));
+  const created = await insertPoints(s, [...SEED_POINTS.map((p) => ({ p, expert: false })), ...EXPERT_POINTS.map((p) => ({ p, expert: true }))]);
+  await insertDrafts(s, SEED_DRAFTS, created);
+}
+
+/**
+ * A grantee of its own for the task-list tests (POST /__test/task-owner, test controls only): a fresh user with a copy
+ * of the demo grantee's own tasks and drafts, outside any project. Nothing else touches them, so the lists, their
+ * counts and their dates stay as seeded while other tests change the demo grantee's tasks in parallel.
+ */
+export async function seedTaskOwner(s: Services, userId: number): Promise<void> {
+  const own = SEED_POINTS.filter((p) => p.owner === 7 && (p.responsible ?? 7) === 7);
+  const created = await insertPoints(s, own.map((p) => ({ p: { ...p, owner: userId }, expert: false })), { withProjects: false });
+  await insertDrafts(s, SEED_DRAFTS.filter((d) => d.owner === 7).map((d) => ({ ...d, owner: userId })), created);
 }
