@@ -425,6 +425,7 @@ const SEED_DRAFTS: { owner: number; name: string; code1C: string; pointName?: st
 async function insertDrafts(s: Services, drafts: typeof SEED_DRAFTS, created: Record<string, number>) {
   const templates = s.collection<Json>('templates');
   const notes = notesOf(s);
+  const now = s.clock.now();
   for (const d of drafts) {
     const template = await templates.get(d.code1C);
     await notes.insert({
@@ -436,7 +437,7 @@ async function insertDrafts(s: Services, drafts: typeof SEED_DRAFTS, created: Re
       _templateCode: d.code1C,
       _pointCode: String(template?.templatePointCode ?? `${d.code1C}-POINT`),
       _values: {},
-      _updatedAt: s.clock.now(),
+      _updatedAt: now,
     });
   }
 }
