@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { appendFileSync } from 'node:fs';
-import { apiGet, screenshot, signIn, type AccountKey } from './fixtures';
+import { apiGet, networkQuiet, screenshot, signIn, type AccountKey } from './fixtures';
 
 /**
  * Accessibility (issue 10 §5): axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of src/routes, with the roles
@@ -47,7 +47,7 @@ async function audit(page: Page, label: string, testInfo: TestInfo) {
 
 async function settle(page: Page, marker: Locator) {
   await expect(marker).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 async function pointId(page: Page, token: string, name: string) {
@@ -206,7 +206,7 @@ test('shell dialogs: notifications popup, feedback dialog, profile drawer (deskt
     await page.getByRole('button', { name: /^Данные пользователя/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Данные пользователя' });
     await expect(drawer.getByRole('button', { name: 'Сохранить' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await audit(page, 'profile drawer', testInfo);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { apiGet, signIn, type AccountKey } from './fixtures';
+import { apiGet, networkQuiet, signIn, type AccountKey } from './fixtures';
 import { expectNothingExecuted, guardPage, type Guard } from './security-guards';
 import { installFakeCadesPlugin, type FakeCadesOptions } from '../../src/features/signing/cades/fake-plugin';
 
@@ -68,7 +68,7 @@ async function visit(page: Page, guard: Guard, path: string, ready: (page: Page)
   const response = await page.goto(path);
   expect(response?.headers()['content-security-policy'], `${path} is served with the CSP`).toBeTruthy();
   await ready(page);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await networkQuiet(page);
   await expectNothingExecuted(page, guard, path);
   walked.push(path);
 }

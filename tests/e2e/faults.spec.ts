@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { type AccountKey, apiGet, clearFaults, enableTestHooks, expectThroughout, injectFaults, screenshot, signIn } from './fixtures';
+import { type AccountKey, apiGet, clearFaults, enableTestHooks, expectThroughout, injectFaults, networkQuiet, screenshot, signIn } from './fixtures';
 import { dismissFirstDialog } from './offline-support';
 import { signInAsUserId } from './user-sessions';
 
@@ -305,7 +305,7 @@ async function load(page: Page, screen: Screen, path: string): Promise<Locator> 
 
 /** Nothing in flight and no loading indicator left: what is on screen now is what the user keeps seeing. */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 

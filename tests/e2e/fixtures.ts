@@ -74,6 +74,37 @@ export async function signIn(page: Page, account: AccountKey | { userId: number 
   return result;
 }
 
+/**
+ * Waits until the page's network is quiet: no request of any frame in flight and none started or ended for 500 ms.
+ * Used instead of waitForLoadState('networkidle'), which under load once waited out a whole test on a page whose
+ * every request had ended (a11y «project, competition tab»). A request still open after 5 s without any other traffic
+ * (a slow or hanging answer) ends the wait too: the caller's own assertions then say what is missing.
+ */
+export async function networkQuiet(page: Page, quietMs = 500) {
+  const open = new Set<unknown>();
+  let last = Date.now();
+  const started = (request: unknown) => {
+    open.add(request);
+    last = Date.now();
+  };
+  const ended = (request: unknown) => {
+    open.delete(request);
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect
+      .poll(() => Date.now() - last >= (open.size ? 5_000 : quietMs), { message: 'the network goes quiet', timeout: 30_000, intervals: [100] })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** Authorised call to a reference back-end host, for checks "through the API, not the UI". */
 export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });

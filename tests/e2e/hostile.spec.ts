@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { safeFileName } from '../../src/lib/file-name';
 import { DEMO_IDS, ownServerBase, signInAt, startOwnServerAt, type OwnServer } from './own-server';
 import { expectNothingExecuted, guardPage, type Guard } from './security-guards';
+import { networkQuiet } from './fixtures';
 
 /**
  * Hostile content (reliability: "HTML and scripts in every server-provided text never execute"). The test starts its
@@ -47,7 +48,7 @@ async function tagsShownAsText(page: Page): Promise<number> {
 
 async function check(page: Page, guard: Guard, where: string, options: { plain?: boolean; rich?: boolean } = {}) {
   // Let late effects (images, lazy handlers, widget) happen before looking.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await networkQuiet(page);
   await expectNothingExecuted(page, guard, where);
   seen.screens += 1;
   if (options.plain) {
@@ -286,7 +287,7 @@ test('phone width: long, unbroken and markup texts wrap inside the screen', asyn
   ] as const) {
     await page.goto(path);
     await expect(ready).toBeVisible({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await networkQuiet(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path}: no horizontal scroll at 375 px`).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `tests/screenshots/hostile-375${path.replace(/[/?=]/g, '-')}.png` });
