@@ -12,12 +12,15 @@ export function cssText(stylesList) {
   return stylesList.map((styles) => cache.insert('', serializeStyles([styles], cache.registered), cache.sheet, false)).join('');
 }
 
-/** The system's layer order, global styles and tokens, then the classes of hot-styles.ts in its base layer. */
+/**
+ * The system's layer order, global styles and tokens, then the classes of hot-styles.ts: the list classes in the base
+ * layer, the questionnaire field parts in the recipes layer (as Chakra's components put them), their overrides after.
+ */
 export async function systemCss() {
   const { getSystem } = await import('../src/app/theme.ts');
-  const { resolveHotStyles } = await import('../src/app/hot-styles.ts');
+  const { resolveHotStyles, resolveFieldClasses, resolveFieldOverrides } = await import('../src/app/hot-styles.ts');
   const system = getSystem();
-  return cssText([system.layers.atRule, system._global, resolveHotStyles(system)]);
+  return cssText([system.layers.atRule, system._global, resolveHotStyles(system), resolveFieldClasses(system), resolveFieldOverrides(system)]);
 }
 
 export function systemCssPlugin() {

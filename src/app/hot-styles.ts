@@ -1,4 +1,5 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
+import { fieldSlotRecipe, inputRecipe, nativeSelectSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
 // Relative: this module is also read at build time (scripts/system-css.mjs), where the `@/` alias is not known.
 import { cssHint } from '../components/css-hint';
 
@@ -140,6 +141,28 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     bg: 'colorPalette.muted',
     color: 'colorPalette.fg',
   },
+  /** Server-provided rich text (components/rich-text.tsx): paragraphs, lists and links inside it. */
+  '.cab-rich': {
+    '& p': { mb: '2' },
+    '& p:last-child': { mb: 0 },
+    '& ul, & ol': { pl: '5', mb: '2' },
+    '& ul': { listStyleType: 'disc' },
+    '& ol': { listStyleType: 'decimal' },
+    '& a': { color: 'brand.fg', textDecoration: 'underline' },
+  },
+  /** The fields of a questionnaire group, one under another (Chakra's `Stack` gap 5). */
+  '.cab-fields': { display: 'flex', flexDirection: 'column', gap: '5' },
+  /** A field's input and its remove button (`HStack` align start), the input taking the room left. */
+  '.cab-field-row': { display: 'flex', alignItems: 'flex-start', width: 'full', gap: '2' },
+  '.cab-grow': { flex: '1', minWidth: '0' },
+  /** The caption of a group of radios or checkboxes (not a <label>: the group carries its name). */
+  '.cab-group-label': { fontWeight: 'medium', fontSize: 'sm' },
+  '.cab-field-description': { fontSize: 'sm', color: 'fg.muted' },
+  '.cab-required-star': { color: 'fg.error', marginInlineStart: '1' },
+  /** What a field's server check said: green when the value is fine, orange for a warning. */
+  '.cab-hint': { fontSize: 'sm', color: 'green.fg', '&[data-tone="warning"]': { color: 'orange.fg' } },
+  /** The frame an input shows while its code arrives (the searchable list). */
+  '.cab-input-pending': { height: '10', borderWidth: '1px', borderColor: 'border', borderRadius: 'l2', bg: 'bg.muted' },
   '.cab-sr-only': {
     position: 'absolute',
     width: '1px',
@@ -162,4 +185,44 @@ export function resolveHotStyles(system: SystemContext) {
     'base',
     Object.fromEntries(Object.entries(hotStyles).map(([selector, style]) => [selector, system.css(style)])),
   );
+}
+
+/**
+ * Issue 19: the parts of a questionnaire field (root, label, required mark, help and error text, input, text area,
+ * native select). A 300-field form rendered Chakra's `Field`, `Input` and `NativeSelect` components hundreds of times,
+ * each resolving its recipe and serialising its styles on mount. The same recipes, taken from Chakra's theme and
+ * resolved by the app's system at build time, become classes of index.html's style sheet: a field is drawn exactly as
+ * the components drew it, in the same `recipes` layer, and the theme's recipes stay the single source.
+ */
+export function resolveFieldClasses(system: SystemContext) {
+  const field = system.sva(fieldSlotRecipe)({});
+  const select = system.sva(nativeSelectSlotRecipe)({});
+  return {
+    '.cab-field': field.root,
+    '.cab-field-label': field.label,
+    '.cab-field-required': field.requiredIndicator,
+    '.cab-field-helper': field.helperText,
+    '.cab-field-error': field.errorText,
+    '.cab-input': system.cva(inputRecipe)({}),
+    '.cab-textarea': system.cva(textareaRecipe)({}),
+    '.cab-select': select.root,
+    '.cab-select-field': select.field,
+    '.cab-select-indicator': select.indicator,
+  };
+}
+
+/**
+ * What the fields set beside their recipe, as Chakra's style props did: outside any layer, so they win over the
+ * recipe's own values (an input's transparent background, its full width).
+ */
+export const fieldOverrides: Record<string, SystemStyleObject> = {
+  '.cab-surface': { bg: 'bg' },
+  '.cab-surface-muted': { bg: 'bg.muted' },
+  '.cab-width-date': { maxWidth: '44' },
+  '.cab-width-datetime': { maxWidth: '60' },
+  '.cab-textarea-tall': { minHeight: '24' },
+};
+
+export function resolveFieldOverrides(system: SystemContext) {
+  return Object.fromEntries(Object.entries(fieldOverrides).map(([selector, style]) => [selector, system.css(style)]));
 }

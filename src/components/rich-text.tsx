@@ -21,14 +21,28 @@ export function useSanitizer(): boolean {
 
 /**
  * Server-provided HTML, sanitised (src/lib/sanitize-html.ts): no scripts, handlers or javascript: links. Until the
- * sanitiser has loaded, the text of the HTML is shown (never its markup), so the page keeps its shape.
+ * sanitiser has loaded, the text of the HTML is shown (never its markup), so the page keeps its shape. Its paragraphs,
+ * lists and links are styled by the theme's `cab-rich` class (app/hot-styles.ts), not per instance; without style
+ * props it is a plain element (a questionnaire shows one per field).
  */
-export function RichText({ html, ...props }: { html: string } & BoxProps) {
+export function RichText({ html, className, ...props }: { html: string; className?: string } & BoxProps) {
   const ready = useSanitizer();
   // Sanitised markup once the sanitiser is there, the plain text before: each worked out once per text.
   const content = useMemo(() => (ready ? { html: sanitizeHtml(html) } : { text: htmlText(html) }), [html, ready]);
-  if ('text' in content) return <Box {...props} css={RICH_TEXT_CSS} whiteSpace="pre-line">{content.text}</Box>;
-  return <Box {...props} css={RICH_TEXT_CSS} dangerouslySetInnerHTML={{ __html: content.html }} />;
+  const classes = className ? `cab-rich ${className}` : 'cab-rich';
+  const plain = Object.keys(props).length === 0;
+  if ('text' in content) {
+    return plain ? (
+      <div className={classes} style={PRE_LINE}>
+        {content.text}
+      </div>
+    ) : (
+      <Box {...props} className={classes} whiteSpace="pre-line">
+        {content.text}
+      </Box>
+    );
+  }
+  return plain ? <div className={classes} dangerouslySetInnerHTML={{ __html: content.html }} /> : <Box {...props} className={classes} dangerouslySetInnerHTML={{ __html: content.html }} />;
 }
 
-const RICH_TEXT_CSS = { '& p': { mb: '2' }, '& p:last-child': { mb: 0 }, '& ul, & ol': { pl: '5', mb: '2' }, '& ul': { listStyleType: 'disc' }, '& ol': { listStyleType: 'decimal' }, '& a': { color: 'brand.fg', textDecoration: 'underline' } };
+const PRE_LINE = { whiteSpace: 'pre-line' } as const;

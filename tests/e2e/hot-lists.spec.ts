@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { screenshot, signIn } from './fixtures';
+import { openQuestionnaire } from './offline-support';
 
 // Issue 19: the rows of long lists are plain elements styled by classes the cabinet layout adds once (app/hot-styles.ts).
 // A class that lost its rule would leave the list unstyled without any error: these checks read what the browser drew.
@@ -33,5 +34,36 @@ test('task rows, RID cards and competition rows are drawn with the theme’s sty
     await expect(competition).toBeVisible({ timeout: 30_000 });
     expect(await style(competition, 'border-top-left-radius')).not.toBe('0px');
     await expect(competition.getByRole('link', { name: /^Подробнее о конкурсе/ })).toHaveCSS('border-top-width', '1px');
+  }
+});
+
+test('questionnaire fields are drawn with the theme’s field styles: label, star, input, select, text area, error (1440 and 375 px)', async ({ page }) => {
+  await signIn(page, 'user');
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openQuestionnaire(page);
+    const name = page.locator('[data-slot]').filter({ has: page.getByLabel('Название проекта') }).first();
+    const input = page.getByLabel('Название проекта');
+    // Chakra's field and input recipes (size md, variant outline), resolved into classes at build time.
+    await expect(name.locator('label')).toHaveCSS('font-weight', '500');
+    await expect(name.locator('label [aria-hidden="true"]')).toHaveText('*');
+    expect(await style(name.locator('label [aria-hidden="true"]'), 'color')).not.toBe(await style(name.locator('label'), 'color'));
+    await expect(input).toHaveCSS('height', '40px');
+    await expect(input).toHaveCSS('border-top-width', '1px');
+    await expect(input).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    const select = page.locator('form select').first();
+    await expect(select).toHaveCSS('height', '40px');
+    await expect(select).toHaveCSS('appearance', 'none');
+    await expect(select.locator('xpath=following-sibling::div[1]/*[name()="svg"]')).toBeVisible();
+    await expect(page.locator('form textarea').first()).toHaveCSS('min-height', '96px');
+    // A required field left empty: the error text under it and the input's border in the error colour.
+    const border = await style(input, 'border-top-color');
+    await input.focus();
+    await input.blur();
+    await page.getByTestId('submit-bar').getByRole('button').last().click();
+    await expect(name.getByText('Заполните поле')).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(await style(input, 'border-top-color')).not.toBe(border);
+    await screenshot(page, `hot-lists-questionnaire-${width}`);
   }
 });

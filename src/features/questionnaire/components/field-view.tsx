@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Suspense, memo, useCallback } from 'react';
 import { CloseIcon } from '@/components/icons';
 import { isFileField, type FieldDef } from '../model/definition';
@@ -9,6 +9,7 @@ import { FileFieldView } from './file-field';
 import { countRender, FieldMarks } from './field-marks';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
+import { PlainField } from '@/components/plain-field';
 import { RichText } from '@/components/rich-text';
 import { FailingEditNotice, useFailingEdit, useRejectedMessage } from '@/components/offline/save-state-views';
 
@@ -23,7 +24,7 @@ const SlotInput = memo(function SlotInput({ field, slot, invalid }: { field: Fie
   if (!Input) return null;
   // A lazily loaded input (the searchable list) shows a field-sized frame for the moment its code arrives.
   return (
-    <Suspense fallback={<Box h="10" borderWidth="1px" borderColor="border" rounded="l2" bg="bg.muted" aria-busy="true" />}>
+    <Suspense fallback={<div className="cab-input-pending" aria-busy="true" />}>
       <Input field={field} value={value} invalid={invalid} readOnly={field.readOnly} onChange={change} onBlur={blur} />
     </Suspense>
   );
@@ -42,50 +43,52 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
   if (!VALUE_INPUTS[field.dataType]) return null;
   const message = meta.error ?? meta.remote ?? rejected;
   const showLabel = label && !SELF_LABELLED.has(field.dataType);
+  // Issue 19: plain parts drawn by the theme's classes (components/plain-field.tsx), not Chakra components: a form
+  // renders this for every one of up to 300 fields.
   return (
-    <Field.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>
+    <PlainField.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>
       {showLabel &&
         (GROUP_LABELLED.has(field.dataType) ? (
-          <Text fontWeight="medium" fontSize="sm">
+          <p className="cab-group-label">
             {field.name}
             {field.required && (
-              <Text as="span" color="fg.error" ms="1" aria-hidden="true">
+              <span className="cab-required-star" aria-hidden="true">
                 *
-              </Text>
+              </span>
             )}
-          </Text>
+          </p>
         ) : (
-          <Field.Label>
+          <PlainField.Label>
             {field.name}
-            <Field.RequiredIndicator />
-          </Field.Label>
+            <PlainField.RequiredIndicator />
+          </PlainField.Label>
         ))}
       {!label && (
-        <Field.Label srOnly>
+        <PlainField.Label className="cab-sr-only">
           {field.name} — значение {position + 1}
-        </Field.Label>
+        </PlainField.Label>
       )}
-      <HStack w="full" align="start" gap="2">
-        <Box flex="1" minW="0">
+      <div className="cab-field-row">
+        <div className="cab-grow">
           <SlotInput field={field} slot={slot} invalid={!!message} />
-        </Box>
+        </div>
         {onRemove && !field.readOnly && (
           <IconButton aria-label={`Удалить значение поля «${field.name}»`} variant="ghost" size="sm" onClick={onRemove}>
             <CloseIcon size={16} />
           </IconButton>
         )}
-      </HStack>
-      {label && field.description && <RichText html={field.description} fontSize="sm" color="fg.muted" />}
-      {label && field.note && <Field.HelperText>{field.note}</Field.HelperText>}
-      {message && <Field.ErrorText>{message}</Field.ErrorText>}
+      </div>
+      {label && field.description && <RichText html={field.description} className="cab-field-description" />}
+      {label && field.note && <PlainField.HelperText>{field.note}</PlainField.HelperText>}
+      {message && <PlainField.ErrorText>{message}</PlainField.ErrorText>}
       {!message && failing && target && <FailingEditNotice hash={target.hash} field={slot} store={target.store} />}
       {(!message || meta.warning) && !failing && meta.hint && (
-        <Text fontSize="sm" color={meta.warning ? 'orange.fg' : 'green.fg'}>
+        <p className="cab-hint" data-tone={meta.warning ? 'warning' : undefined}>
           {meta.hint}
-        </Text>
+        </p>
       )}
       {label && <FieldMarks field={field} />}
-    </Field.Root>
+    </PlainField.Root>
   );
 });
 

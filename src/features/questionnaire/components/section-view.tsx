@@ -12,11 +12,11 @@ import { RichText } from '@/components/rich-text';
 
 function InstanceFields({ section, instance }: { section: SectionDef; instance: number }) {
   return (
-    <Stack gap="5">
+    <div className="cab-fields">
       {section.fields.map((field) => (
         <FieldView key={field.code} field={field} instance={instance} />
       ))}
-    </Stack>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Checkbox, Input, NativeSelect, RadioGroup, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, RadioGroup, Stack } from '@chakra-ui/react';
+import { PlainField } from '@/components/plain-field';
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
 import {
@@ -43,7 +44,7 @@ export function TextInput({ field, value, readOnly, onChange, onBlur }: InputPro
     onChange(phone ? formatPhone(raw) : url ? withUrlPrefix(raw) : raw);
   };
   return (
-    <Input
+    <PlainField.Input
       type={phone ? 'tel' : url ? 'url' : email ? 'email' : 'text'}
       inputMode={phone ? 'tel' : field.typeId === 12 ? 'numeric' : undefined}
       autoComplete={phone ? 'tel' : email ? 'email' : 'off'}
@@ -52,13 +53,12 @@ export function TextInput({ field, value, readOnly, onChange, onBlur }: InputPro
       readOnly={readOnly}
       onChange={change}
       onBlur={onBlur}
-      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
 
 export function TextareaInput({ value, readOnly, onChange, onBlur }: InputProps) {
-  return <Textarea value={str(value)} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} autoresize minH="24" bg={readOnly ? 'bg.muted' : 'bg'} />;
+  return <PlainField.Textarea value={str(value)} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} autoresize className="cab-textarea-tall" />;
 }
 
 /** SPEC §5: a number field blocks + - e . and space. */
@@ -67,7 +67,7 @@ export function NumberInput({ value, readOnly, onChange, onBlur }: InputProps) {
     if (isBlockedNumberKey(e.key)) e.preventDefault();
   };
   return (
-    <Input
+    <PlainField.Input
       type="text"
       inputMode="numeric"
       value={str(value)}
@@ -75,7 +75,6 @@ export function NumberInput({ value, readOnly, onChange, onBlur }: InputProps) {
       onKeyDown={keyDown}
       onChange={(e) => onChange(sanitizeNumber(e.target.value))}
       onBlur={onBlur}
-      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
@@ -84,16 +83,15 @@ export function NumberInput({ value, readOnly, onChange, onBlur }: InputProps) {
 export function DateInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
   const format = dateFormatOf(field.formatHint);
   return (
-    <Input
+    <PlainField.Input
       type="text"
       inputMode="numeric"
       placeholder={DATE_PLACEHOLDER[format]}
-      maxW="44"
+      className="cab-width-date"
       value={str(value)}
       readOnly={readOnly}
       onChange={(e) => onChange(maskDate(e.target.value, format))}
       onBlur={onBlur}
-      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
@@ -104,34 +102,30 @@ export function DateInput({ field, value, readOnly, onChange, onBlur }: InputPro
  */
 export function DateTimeInput({ value, readOnly, onChange, onBlur }: InputProps) {
   return (
-    <Input
+    <PlainField.Input
       type="text"
       inputMode="numeric"
       autoComplete="off"
       placeholder={DATETIME_PLACEHOLDER}
-      maxW="60"
+      className="cab-width-datetime"
       value={str(value)}
       readOnly={readOnly}
       onChange={(e) => onChange(maskDateTime(e.target.value))}
       onBlur={onBlur}
-      bg={readOnly ? 'bg.muted' : 'bg'}
     />
   );
 }
 
 export function SelectInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
   return (
-    <NativeSelect.Root disabled={readOnly}>
-      <NativeSelect.Field value={str(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} bg={readOnly ? 'bg.muted' : 'bg'}>
-        <option value="">Выберите значение</option>
-        {field.options.map((o) => (
-          <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
-            {o.name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <PlainField.Select readOnly={readOnly} value={str(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+      <option value="">Выберите значение</option>
+      {field.options.map((o) => (
+        <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
+          {o.name}
+        </option>
+      ))}
+    </PlainField.Select>
   );
 }
 
@@ -144,29 +138,26 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
   const hasOtherOption = values.includes(OTHER_OPTION);
   return (
     <Stack gap="2">
-      <NativeSelect.Root disabled={readOnly}>
-        <NativeSelect.Field
-          value={choice}
-          bg={readOnly ? 'bg.muted' : 'bg'}
-          onBlur={onBlur}
-          onChange={(e) => {
-            const next = e.target.value;
-            setOtherChosen(next === OTHER_OPTION);
-            onChange(composeSelectOther(next, next === OTHER_OPTION ? parsed.other : ''));
-          }}
-        >
-          <option value="">Выберите значение</option>
-          {field.options.map((o) => (
-            <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
-              {o.name}
-            </option>
-          ))}
-          {!hasOtherOption && <option value={OTHER_OPTION}>{OTHER_OPTION}</option>}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <PlainField.Select
+        readOnly={readOnly}
+        value={choice}
+        onBlur={onBlur}
+        onChange={(e) => {
+          const next = e.target.value;
+          setOtherChosen(next === OTHER_OPTION);
+          onChange(composeSelectOther(next, next === OTHER_OPTION ? parsed.other : ''));
+        }}
+      >
+        <option value="">Выберите значение</option>
+        {field.options.map((o) => (
+          <option key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
+            {o.name}
+          </option>
+        ))}
+        {!hasOtherOption && <option value={OTHER_OPTION}>{OTHER_OPTION}</option>}
+      </PlainField.Select>
       {choice === OTHER_OPTION && (
-        <Input
+        <PlainField.Input
           aria-label={`${field.name}: свой вариант`}
           placeholder="Укажите свой вариант"
           value={parsed.other}
@@ -174,7 +165,6 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
           autoFocus={!readOnly && parsed.other === ''}
           onChange={(e) => onChange(composeSelectOther(OTHER_OPTION, e.target.value))}
           onBlur={onBlur}
-          bg={readOnly ? 'bg.muted' : 'bg'}
         />
       )}
     </Stack>

@@ -1,0 +1,72 @@
+import { Field, useFieldContext } from '@ark-ui/react/field';
+import { forwardRef, type ComponentProps, type ReactNode } from 'react';
+import { ChevronDownIcon } from './icons';
+
+/**
+ * Form field parts for forms with many fields (the questionnaire: up to 300). They keep Ark's field behaviour that
+ * Chakra's `Field`, `Input` and `NativeSelect` are built on (the label bound to its input, help and error text in
+ * `aria-describedby`/`aria-errormessage`, `aria-invalid`, `required`), but are drawn by the theme's classes of
+ * app/hot-styles.ts (Chakra's own recipes resolved at build time) instead of resolving a recipe per instance.
+ * Chakra inputs placed inside (text area, radios, the searchable list) read the same field context.
+ */
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+type RootProps = ComponentProps<typeof Field.Root>;
+
+function Root({ className, ...props }: RootProps) {
+  return <Field.Root className={cx('cab-field', className)} {...props} />;
+}
+
+function Label({ className, ...props }: ComponentProps<typeof Field.Label>) {
+  return <Field.Label className={cx('cab-field-label', className)} {...props} />;
+}
+
+/** The star of a required field, hidden from screen readers (the input says `required`), as Chakra's indicator. */
+function RequiredIndicator() {
+  const field = useFieldContext();
+  if (!field?.required) return null;
+  return (
+    <span aria-hidden="true" className="cab-field-required">
+      *
+    </span>
+  );
+}
+
+function HelperText({ className, ...props }: ComponentProps<typeof Field.HelperText>) {
+  return <Field.HelperText className={cx('cab-field-helper', className)} {...props} />;
+}
+
+/** Shown only while the field is invalid (Ark's rule), announced politely. */
+function ErrorText({ className, ...props }: ComponentProps<typeof Field.ErrorText>) {
+  return <Field.ErrorText className={cx('cab-field-error', className)} {...props} />;
+}
+
+/** A field's surface: white, or grey when it cannot be changed (Chakra's `bg` of the questionnaire inputs). */
+const surface = (readOnly?: boolean) => (readOnly ? 'cab-surface-muted' : 'cab-surface');
+
+const Input = forwardRef<HTMLInputElement, ComponentProps<typeof Field.Input>>(function Input({ className, readOnly, ...props }, ref) {
+  return <Field.Input ref={ref} readOnly={readOnly} className={cx('cab-input', surface(readOnly), className)} {...props} />;
+});
+
+const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<typeof Field.Textarea>>(function Textarea({ className, readOnly, ...props }, ref) {
+  return <Field.Textarea ref={ref} readOnly={readOnly} className={cx('cab-textarea', surface(readOnly), className)} {...props} />;
+});
+
+/** Chakra's `NativeSelect` (root, select, chevron): disabled while the field cannot be changed. */
+function Select({ readOnly, children, ...props }: Omit<ComponentProps<typeof Field.Select>, 'disabled'> & { readOnly?: boolean; children: ReactNode }) {
+  const field = useFieldContext();
+  const invalid = field?.invalid ? '' : undefined;
+  const disabled = readOnly ? '' : undefined;
+  return (
+    <div className="cab-select">
+      <Field.Select className={cx('cab-select-field', surface(readOnly))} disabled={readOnly} {...props}>
+        {children}
+      </Field.Select>
+      <div className="cab-select-indicator" data-disabled={disabled} data-invalid={invalid}>
+        <ChevronDownIcon aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
+
+export const PlainField = { Root, Label, RequiredIndicator, HelperText, ErrorText, Input, Textarea, Select };
