@@ -8,6 +8,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { bundleStats } from './scripts/bundle-stats.mjs';
 import { bootPreload } from './scripts/boot-preload.mjs';
 import { systemCssPlugin } from './scripts/system-css.mjs';
+import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -33,6 +34,8 @@ export default defineConfig({
     bundleStats(),
     // The theme's global styles and list classes, resolved at build time into index.html (scripts/system-css.mjs).
     systemCssPlugin(),
+    // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
+    lazySystemGlobals(),
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
       cabinet: ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'],

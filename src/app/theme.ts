@@ -167,7 +167,9 @@ let rendered: SystemContext | undefined;
  * otherwise serialise and insert them again in the first render.
  */
 export function renderedSystem(): SystemContext {
-  return (rendered ??= { ...getSystem(), _global: [] });
+  // Copied by property descriptors: the build makes Chakra's `_global` a getter (scripts/lazy-system-globals.mjs),
+  // and spreading the system would read it and work that CSS out after all.
+  return (rendered ??= Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(getSystem()), _global: { value: [], enumerable: true } }) as SystemContext);
 }
 
 /** Adds recipes to the running system; Chakra reads `theme.recipes` when a component first asks for its key. */
