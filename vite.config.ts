@@ -24,9 +24,19 @@ const cabinetRecipeFiles = new Set(
 );
 const isCabinetRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]/.test(id) && cabinetRecipeFiles.has(id.split(/[\\/]/).pop()!);
 
+// The lodash functions react-big-calendar imports (its ES build: `import chunk from 'lodash/chunk'`, …).
+const RBC_LODASH = ['chunk', 'defaults', 'findIndex', 'isEqual', 'mapValues', 'omit', 'range', 'sortBy', 'transform'];
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-big-calendar's lodash functions (CommonJS lodash: ~20 KiB gzip of the calendar chunk) from es-toolkit's
+      // lodash-compatible ES modules instead, same behaviour at a fraction of the size. Only the nine it imports.
+      { find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`), replacement: 'es-toolkit/compat/$1' },
+    ],
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
