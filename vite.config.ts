@@ -104,7 +104,12 @@ export default defineConfig({
     rolldownOptions: {
       // Chakra's config helpers (defineConfig, defineRecipe, …) return their argument: marked pure, the default theme
       // object in '@chakra-ui/react/theme' is dropped and only the recipes src/app/theme.ts lists stay in the bundle.
-      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
+      // react-big-calendar's ES build imports dayjs plugins at the top for its dayjs localizer, which the app never calls:
+      // CommonJS modules count as having side effects, so without this they stay in the calendar chunk unused.
+      treeshake: {
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+        moduleSideEffects: (id) => (/[\\/]node_modules[\\/]dayjs[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // Everything the app needs before its first screen (React, router, query, Chakra's styled system, the app
