@@ -35,6 +35,8 @@ export default defineConfig({
       // react-big-calendar's lodash functions (CommonJS lodash: ~20 KiB gzip of the calendar chunk) from es-toolkit's
       // lodash-compatible ES modules instead, same behaviour at a fraction of the size. Only the nine it imports.
       { find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`), replacement: 'es-toolkit/compat/$1' },
+      // Its "ещё N" popup (react-overlays + @popperjs/core) is off in the calendar screen (popup={false}): never drawn.
+      { find: /^react-overlays$/, replacement: fileURLToPath(new URL('./src/features/calendar/vendor/react-overlays-off.ts', import.meta.url)) },
     ],
   },
   plugins: [
