@@ -33,7 +33,7 @@ export const ROUTES = [
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 296,
+    limitKiB: 255,
   },
 ];
 

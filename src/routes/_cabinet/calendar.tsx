@@ -6,7 +6,7 @@ import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { calendarTasksQuery } from '@/features/calendar/api/calendar-query';
 
-// react-big-calendar (~73 KB gzip) and its CSS live in their own chunk (DESIGN.md budgets).
+// react-big-calendar with luxon (~63 KiB gzip) and its CSS live in their own chunks (DESIGN.md budgets).
 const CalendarScreen = lazy(() => import('@/features/calendar/components/calendar-screen'));
 
 /** /calendar — SPEC §2 month calendar of tasks (also a four-month view). */

@@ -1,14 +1,20 @@
-import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, cloneElement, isValidElement, lazy, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Calendar, luxonLocalizer, type Components, type DateHeaderProps, type EventWrapperProps, type View, type ViewsProps } from 'react-big-calendar';
 import { DateTime } from 'luxon';
 import { Alert, Box, Link as ChakraLink, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { CALENDAR_EVENT_CAP, nearestEvents, toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
-import { DayListDialog } from './day-list-dialog';
-import { EventDialog } from './event-dialog';
 import { FourMonthView } from './four-month-view';
 import { CalendarToolbar } from './calendar-toolbar';
+
+// The two dialogs (Chakra's dialog with its focus trap, dismissal and scroll lock: ~14 KiB gzip) are not needed to draw
+// the calendar: they load right after its first frame (an effect of CalendarScreen), well before a first click can open
+// one; a click that comes first opens its dialog as the chunk arrives.
+const loadDayListDialog = () => import('./day-list-dialog').then((m) => ({ default: m.DayListDialog }));
+const loadEventDialog = () => import('./event-dialog').then((m) => ({ default: m.EventDialog }));
+const DayListDialog = lazy(loadDayListDialog);
+const EventDialog = lazy(loadEventDialog);
 
 /**
  * The calendar screen (SPEC §2 "Calendar"): react-big-calendar with the luxon localizer in Russian, the month view and
@@ -124,6 +130,27 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
   const [day, setDay] = useState<{ date: Date; events: CalendarEvent[] } | null>(null);
   const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const root = useRef<HTMLDivElement>(null);
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+
+  // The dialogs' chunks are requested once the calendar's first frame is painted (the animation frame comes before that
+  // paint, the timeout after it); a failed chunk shows when a dialog is opened (the lazy component throws).
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        Promise.all([loadDayListDialog(), loadEventDialog()]).then(
+          () => live && setDialogsLoaded(true),
+          () => undefined,
+        );
+      });
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   // react-big-calendar labels its month grid "Month View" and has no prop for it: the page is Russian (WCAG 3.1.2).
   // React never rewrites the attribute (its value does not change), so setting it after each render holds.
@@ -201,15 +228,19 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
             setView('month');
           }}
         />
-        <DayListDialog
-          day={day}
-          onClose={() => setDay(null)}
-          onOpen={(event) => {
-            setDay(null);
-            setSelected(event);
-          }}
-        />
-        <EventDialog event={selected} onClose={() => setSelected(null)} />
+        {(dialogsLoaded || day !== null || selected !== null) && (
+          <Suspense fallback={null}>
+            <DayListDialog
+              day={day}
+              onClose={() => setDay(null)}
+              onOpen={(event) => {
+                setDay(null);
+                setSelected(event);
+              }}
+            />
+            <EventDialog event={selected} onClose={() => setSelected(null)} />
+          </Suspense>
+        )}
       </Box>
     </>
   );
