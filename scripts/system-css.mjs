@@ -14,13 +14,22 @@ export function cssText(stylesList) {
 
 /**
  * The system's layer order, global styles and tokens, then the classes of hot-styles.ts: the list classes in the base
- * layer, the questionnaire field parts in the recipes layer (as Chakra's components put them), their overrides after.
+ * layer, the questionnaire field parts and the shell's buttons in the recipes layer (as Chakra's components put them),
+ * then what the components set as style props, outside any layer.
  */
 export async function systemCss() {
   const { getSystem } = await import('../src/app/theme.ts');
-  const { resolveHotStyles, resolveFieldClasses, resolveFieldOverrides } = await import('../src/app/hot-styles.ts');
+  const hot = await import('../src/app/hot-styles.ts');
   const system = getSystem();
-  return cssText([system.layers.atRule, system._global, resolveHotStyles(system), resolveFieldClasses(system), resolveFieldOverrides(system)]);
+  return cssText([
+    system.layers.atRule,
+    system._global,
+    hot.resolveHotStyles(system),
+    hot.resolveFieldClasses(system),
+    hot.resolveShellRecipes(system),
+    hot.resolveFieldOverrides(system),
+    hot.resolveShellStyles(system),
+  ]);
 }
 
 export function systemCssPlugin() {

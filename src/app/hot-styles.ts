@@ -1,7 +1,8 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
-import { fieldSlotRecipe, inputRecipe, nativeSelectSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
+import { badgeRecipe, buttonRecipe, fieldSlotRecipe, inputRecipe, linkRecipe, nativeSelectSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
 // Relative: this module is also read at build time (scripts/system-css.mjs), where the `@/` alias is not known.
 import { cssHint } from '../components/css-hint';
+import { DRAWER_WIDTH } from '../lib/limits';
 
 /**
  * Issue 19: styles of the elements repeated in long lists (task rows, competition rows, RID cards, status chips).
@@ -225,4 +226,86 @@ export const fieldOverrides: Record<string, SystemStyleObject> = {
 
 export function resolveFieldOverrides(system: SystemContext) {
   return Object.fromEntries(Object.entries(fieldOverrides).map(([selector, style]) => [selector, system.css(style)]));
+}
+
+/**
+ * Issue 19: the cabinet's shell — permanent menu, header, main area and footer — is on every signed-in screen and was
+ * ~45 Chakra components resolving their styles in each screen's first render. These are the same style props, in the
+ * same order, as classes resolved at build time; outside any layer, as Chakra's style props are.
+ */
+export const shellStyles: Record<string, SystemStyleObject> = {
+  '.cab-shell': { display: 'flex', minHeight: '100dvh' },
+  '.cab-skip-link': { position: 'absolute', left: '-9999px', _focus: { left: '2', top: '2', zIndex: 'max', bg: 'bg', p: '2', borderRadius: 'md' } },
+  '.cab-side-nav': {
+    display: { base: 'none', lg: 'block' },
+    // SPEC §9: 288 px, the phone drawer's width too.
+    width: `${DRAWER_WIDTH}px`,
+    flexShrink: 0,
+    bg: 'bg',
+    borderRightWidth: '1px',
+    position: 'sticky',
+    top: '0',
+    height: '100dvh',
+    overflowY: 'auto',
+  },
+  '.cab-column': { display: 'flex', flexDirection: 'column', flex: '1', minWidth: '0' },
+  '.cab-header': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: { base: '1', md: '3' },
+    px: { base: '2', md: '6' },
+    minHeight: '16',
+    bg: 'bg',
+    borderBottomWidth: '1px',
+    position: 'sticky',
+    top: '0',
+    zIndex: 'docked',
+  },
+  '.cab-header-actions': { display: 'flex', alignItems: 'center', flexDirection: 'row', gap: '1', flexShrink: 0 },
+  /** Chakra's `IconButton` on top of the button classes: no padding, icons 1.2em. */
+  '.cab-icon-button': { px: '0', py: '0', _icon: { fontSize: '1.2em' } },
+  '.cab-menu-button': { display: { base: 'inline-flex', lg: 'none' } },
+  '.cab-round': { borderRadius: 'full' },
+  '.cab-page-title': { fontSize: { base: 'md', md: 'xl' }, fontWeight: 'semibold', lineHeight: 'short', flex: '1', minWidth: '0' },
+  '.cab-page-title-text': { display: 'block', overflowWrap: 'break-word', lineClamp: { base: 2, md: 1 } },
+  '.cab-page-title-open': { display: 'block', overflowWrap: 'break-word' },
+  '.cab-tappable': { cursor: 'pointer' },
+  '.cab-main': { flex: '1', px: { base: '3', md: '6' }, py: { base: '4', md: '6' }, minWidth: '0', outline: 'none' },
+  '.cab-brand': { px: '5', py: '4', borderBottomWidth: '1px' },
+  '.cab-brand-name': { fontWeight: 'bold', color: 'brand.fg', fontSize: 'lg', lineHeight: 'short' },
+  '.cab-brand-sub': { fontSize: 'sm', color: 'fg.muted' },
+  '.cab-nav-list': { display: 'flex', flexDirection: 'column', gap: '1', listStyleType: 'none', p: '3', m: '0' },
+  '.cab-nav-item': {
+    px: '3',
+    py: '2.5',
+    borderRadius: 'md',
+    color: 'fg',
+    _hover: { bg: 'brand.subtle' },
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    '[data-active] > &': { bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' },
+  },
+  '.cab-count-shape': { borderRadius: 'full' },
+  '.cab-ask-shape': { px: { base: '0', md: '3' }, minWidth: { base: '10', md: 'auto' }, borderRadius: 'pill' },
+  '.cab-wide-only': { display: { base: 'none', md: 'inline' } },
+  '.cab-footer': { borderTopWidth: '1px', bg: 'bg', px: { base: '3', md: '6' }, py: '4', fontSize: 'sm' },
+  '.cab-footer-links': { display: 'flex', flexDirection: { base: 'column', md: 'row' }, flexWrap: 'wrap', gap: { base: '2', md: '6' } },
+  '.cab-brand-link': { color: 'brand.fg' },
+  '.cab-footer-note': { mt: '2', color: 'fg.muted' },
+};
+
+/** The shell's buttons, count badges and links: Chakra's recipes with the variants the components asked for. */
+export function resolveShellRecipes(system: SystemContext) {
+  const button = system.cva(buttonRecipe);
+  return {
+    '.cab-button-ghost': button({ variant: 'ghost', size: 'md' }),
+    '.cab-ask-button': button({ variant: { base: 'ghost', md: 'outline' }, size: { base: 'md', md: 'sm' } }),
+    '.cab-count': system.cva(badgeRecipe)({ variant: 'solid' }),
+    '.cab-link': system.cva(linkRecipe)({}),
+  };
+}
+
+export function resolveShellStyles(system: SystemContext) {
+  return Object.fromEntries(Object.entries(shellStyles).map(([selector, style]) => [selector, system.css(style)]));
 }

@@ -114,6 +114,7 @@ function NotificationItem({ item, onRead }: { item: AppNotification; onRead: () 
       lineHeight="short"
       overflowWrap="break-word"
       data-testid="notification-text"
+      cursor={truncated ? 'pointer' : undefined}
       {...(truncated && tapToggleProps(expanded, () => setExpanded((v) => !v)))}
     >
       {expanded ? item.message : short}

@@ -1,5 +1,3 @@
-import { Box, Flex, Link, Text } from '@chakra-ui/react';
-
 /** SPEC §2: three PDF documents and a copyright line with the current year. */
 export const FOOTER_DOCUMENTS = [
   { href: '/docs/user-agreement.pdf', label: 'Пользовательское соглашение' },
@@ -7,19 +5,18 @@ export const FOOTER_DOCUMENTS = [
   { href: '/docs/user-guide.pdf', label: 'Руководство пользователя' },
 ] as const;
 
+/** Issue 19: plain elements drawn by the theme's classes (app/hot-styles.ts `shellStyles`): it is on every screen. */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <Box as="footer" borderTopWidth="1px" bg="bg" px={{ base: '3', md: '6' }} py="4" fontSize="sm">
-      <Flex gap={{ base: '2', md: '6' }} direction={{ base: 'column', md: 'row' }} wrap="wrap">
+    <footer className="cab-footer">
+      <div className="cab-footer-links">
         {FOOTER_DOCUMENTS.map((doc) => (
-          <Link key={doc.href} href={doc.href} target="_blank" rel="noopener" color="brand.fg">
+          <a key={doc.href} href={doc.href} target="_blank" rel="noopener" className="cab-link cab-brand-link">
             {doc.label} (PDF)
-          </Link>
+          </a>
         ))}
-      </Flex>
-      <Text mt="2" color="fg.muted">
-        © {year} Грантовый портал. Все права защищены.
-      </Text>
-    </Box>
+      </div>
+      <p className="cab-footer-note">© {year} Грантовый портал. Все права защищены.</p>
+    </footer>
   );
 }

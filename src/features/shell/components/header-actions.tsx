@@ -1,25 +1,21 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { HelpIcon } from '@/components/icons';
 
 /** "Задать вопрос" in the header (SPEC §2 shell): a text button on wide screens, an icon on phones. */
 export function AskQuestionButton(props: { onClick: () => void; onPointerEnter?: () => void }) {
+  // Issue 19: a plain button drawn by the theme's classes (app/hot-styles.ts): it is in every screen's header.
   return (
-    <Button
-      variant={{ base: 'ghost', md: 'outline' }}
-      size={{ base: 'md', md: 'sm' }}
-      px={{ base: '0', md: '3' }}
-      minW={{ base: '10', md: 'auto' }}
-      borderRadius="pill"
+    <button
+      type="button"
+      className="cab-ask-button cab-ask-shape"
       aria-label="Задать вопрос"
       onClick={props.onClick}
       onPointerEnter={props.onPointerEnter}
       onFocus={props.onPointerEnter}
     >
       <HelpIcon />
-      <Box as="span" display={{ base: 'none', md: 'inline' }}>
-        Задать вопрос
-      </Box>
-    </Button>
+      <span className="cab-wide-only">Задать вопрос</span>
+    </button>
   );
 }
 

@@ -1,10 +1,8 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Badge, Box, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@/lib/roles';
 import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-title';
 import { LogoutIcon, MenuIcon } from '@/components/icons';
-import { DRAWER_WIDTH } from '@/lib/limits';
 import { useOverflow } from '@/components/use-overflow';
 import { tapToggleProps } from '@/components/tap-toggle';
 import { Footer } from './footer';
@@ -41,33 +39,18 @@ export function Shell(props: ShellProps) {
   const title = usePageTitleValue();
   const nav = <Navigation items={props.menuItems} counts={props.menuCounts} onNavigate={() => setDrawerOpen(false)} />;
 
+  // Issue 19: plain elements drawn by the theme's classes (app/hot-styles.ts `shellStyles`), not Chakra components —
+  // the shell is part of every signed-in screen's first render.
   return (
-    <Flex minH="100dvh">
-      <chakra.a
-        href="#main"
-        position="absolute"
-        left="-9999px"
-        _focus={{ left: '2', top: '2', zIndex: 'max', bg: 'bg', p: '2', borderRadius: 'md' }}
-      >
+    <div className="cab-shell">
+      <a href="#main" className="cab-skip-link">
         Перейти к содержимому
-      </chakra.a>
+      </a>
       {/* Permanent menu on wide screens (SPEC §2, width 288 per §9). */}
-      <Box
-        as="nav"
-        aria-label="Главное меню"
-        display={{ base: 'none', lg: 'block' }}
-        w={`${DRAWER_WIDTH}px`}
-        flexShrink={0}
-        bg="bg"
-        borderRightWidth="1px"
-        position="sticky"
-        top="0"
-        h="100dvh"
-        overflowY="auto"
-      >
+      <nav aria-label="Главное меню" className="cab-side-nav">
         <Brand />
         {nav}
-      </Box>
+      </nav>
 
       {drawerUsed && (
         <Suspense fallback={null}>
@@ -77,23 +60,12 @@ export function Shell(props: ShellProps) {
         </Suspense>
       )}
 
-      <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          align="center"
-          gap={{ base: '1', md: '3' }}
-          px={{ base: '2', md: '6' }}
-          minH="16"
-          bg="bg"
-          borderBottomWidth="1px"
-          position="sticky"
-          top="0"
-          zIndex="docked"
-        >
-          <IconButton
+      <div className="cab-column">
+        <header className="cab-header">
+          <button
+            type="button"
             aria-label="Открыть меню"
-            variant="ghost"
-            display={{ base: 'inline-flex', lg: 'none' }}
+            className="cab-button-ghost cab-icon-button cab-menu-button"
             onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
@@ -101,15 +73,15 @@ export function Shell(props: ShellProps) {
             onPointerEnter={() => void loadNavDrawer()}
           >
             <MenuIcon />
-          </IconButton>
+          </button>
           <PageTitle title={title} />
-          <HStack gap="1" flexShrink={0}>
+          <div className="cab-header-actions">
             {props.headerActions}
-            <IconButton
+            <button
+              type="button"
               // The visible initials are part of the name (WCAG 2.5.3 "label in name").
               aria-label={`Данные пользователя: ${props.fullName}, ${initials(props.fullName)}`}
-              variant="ghost"
-              rounded="full"
+              className="cab-button-ghost cab-icon-button cab-round"
               onClick={props.onAvatarClick}
               onPointerEnter={props.onAvatarIntent}
               onFocus={props.onAvatarIntent}
@@ -118,32 +90,28 @@ export function Shell(props: ShellProps) {
               <span className="cab-avatar" aria-hidden="true">
                 {initials(props.fullName)}
               </span>
-            </IconButton>
-            <IconButton aria-label="Выйти" title="Выйти" variant="ghost" onClick={props.onLogout}>
+            </button>
+            <button type="button" aria-label="Выйти" title="Выйти" className="cab-button-ghost cab-icon-button" onClick={props.onLogout}>
               <LogoutIcon />
-            </IconButton>
-          </HStack>
-        </Flex>
+            </button>
+          </div>
+        </header>
         {props.banner}
-        <Box as="main" id="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} minW="0" tabIndex={-1} outline="none">
+        <main id="main" className="cab-main" tabIndex={-1}>
           {props.children}
-        </Box>
+        </main>
         {props.showFooter && <Footer />}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }
 
 function Brand() {
   return (
-    <Box px="5" py="4" borderBottomWidth="1px">
-      <Text fontWeight="bold" color="brand.fg" fontSize="lg" lineHeight="short">
-        Грантовый портал
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        Личный кабинет
-      </Text>
-    </Box>
+    <div className="cab-brand">
+      <p className="cab-brand-name">Грантовый портал</p>
+      <p className="cab-brand-sub">Личный кабинет</p>
+    </div>
   );
 }
 
@@ -158,17 +126,15 @@ function PageTitle({ title }: { title: string }) {
   useEffect(() => setExpanded(false), [title]);
   const tappable = expanded || overflows || title.length > TITLE_TOOLTIP_THRESHOLD;
   const heading = (
-    <Text as="h1" fontSize={{ base: 'md', md: 'xl' }} fontWeight="semibold" lineHeight="short" flex="1" minW="0">
-      <chakra.span
+    <h1 className="cab-page-title">
+      <span
         ref={textRef}
-        display="block"
-        overflowWrap="break-word"
-        lineClamp={expanded ? undefined : { base: 2, md: 1 }}
+        className={`${expanded ? 'cab-page-title-open' : 'cab-page-title-text'}${tappable ? ' cab-tappable' : ''}`}
         {...(tappable && tapToggleProps(expanded, () => setExpanded((v) => !v)))}
       >
         {title}
-      </chakra.span>
-    </Text>
+      </span>
+    </h1>
   );
   if (title.length <= TITLE_TOOLTIP_THRESHOLD) return heading;
   return (
@@ -180,7 +146,7 @@ function PageTitle({ title }: { title: string }) {
 
 function Navigation(props: { items: readonly MenuItem[]; counts: ShellProps['menuCounts']; onNavigate: () => void }) {
   return (
-    <Stack as="ul" listStyleType="none" gap="1" p="3" m="0">
+    <ul className="cab-nav-list">
       {props.items.map((item) => {
         const count = props.counts?.[item.number];
         return (
@@ -192,27 +158,18 @@ function Navigation(props: { items: readonly MenuItem[]; counts: ShellProps['men
               activeProps={{ 'aria-current': 'page', 'data-active': '' }}
               style={{ display: 'block' }}
             >
-              <Flex
-                align="center"
-                justify="space-between"
-                px="3"
-                py="2.5"
-                borderRadius="md"
-                color="fg"
-                _hover={{ bg: 'brand.subtle' }}
-                css={{ '[data-active] > &': { bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' } }}
-              >
+              <div className="cab-nav-item">
                 <span>{item.label}</span>
                 {count !== undefined && count > 0 && (
-                  <Badge colorPalette="brand" variant="solid" borderRadius="full" aria-label={`активных: ${count}`}>
+                  <span className="cab-count cab-count-shape" aria-label={`активных: ${count}`}>
                     {count}
-                  </Badge>
+                  </span>
                 )}
-              </Flex>
+              </div>
             </Link>
           </li>
         );
       })}
-    </Stack>
+    </ul>
   );
 }
