@@ -96,3 +96,23 @@ export function LoadError({ error, title, onRetry }: { error?: unknown; title?: 
     </Alert.Root>
   );
 }
+
+/** A screen or form whose data could not be loaded: what failed, why, and "Повторить" (spinning while it retries). */
+export function ScreenLoadError(props: { title: string; message: string; onRetry: () => void; retrying?: boolean; gap?: '2' | '3'; maxW?: string }) {
+  return (
+    <Alert.Root status="error" role="alert" maxW={props.maxW}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{props.title}</Alert.Title>
+        <Alert.Description>
+          <Stack gap={props.gap ?? '2'} align="start">
+            <span>{props.message}</span>
+            <Button size="sm" loading={props.retrying} onClick={props.onRetry}>
+              Повторить
+            </Button>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
