@@ -35,3 +35,17 @@ export function FieldMarks({ field }: { field: FieldDef }) {
   );
 }
 
+
+/** The name over a group of inputs that has no single control to label (radio, check boxes, files), with its «*». */
+export function GroupName({ field }: { field: FieldDef }) {
+  return (
+    <Text fontWeight="medium" fontSize="sm">
+      {field.name}
+      {field.required && (
+        <Text as="span" color="fg.error" ms="1" aria-hidden="true">
+          *
+        </Text>
+      )}
+    </Text>
+  );
+}

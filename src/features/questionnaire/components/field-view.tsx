@@ -6,7 +6,7 @@ import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
 import { slotKey } from '../model/slots';
 import { ActionButtonField } from './action-button-field';
 import { FileFieldView } from './file-field';
-import { countRender, FieldMarks } from './field-marks';
+import { countRender, FieldMarks, GroupName } from './field-marks';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
 import { RichText } from '@/components/rich-text';
@@ -46,14 +46,7 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
     <Field.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>
       {showLabel &&
         (GROUP_LABELLED.has(field.dataType) ? (
-          <Text fontWeight="medium" fontSize="sm">
-            {field.name}
-            {field.required && (
-              <Text as="span" color="fg.error" ms="1" aria-hidden="true">
-                *
-              </Text>
-            )}
-          </Text>
+          <GroupName field={field} />
         ) : (
           <Field.Label>
             {field.name}
