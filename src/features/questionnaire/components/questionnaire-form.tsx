@@ -6,7 +6,7 @@ import { draftHash, getDraftStore } from '@/lib/offline/draft-store';
 import { errorToastText } from '@/lib/api/errors';
 import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
 import { buildDefinition, type QuestionnaireSource } from '../model/definition';
-import { isEditablePoint } from '../rules/editable';
+import { isEditablePoint } from '@/lib/editable-point';
 import { DeferredMount } from '@/components/deferred-mount';
 import { ScreenLoadError } from '@/components/status-views';
 import { FormRoot } from './form-root';
