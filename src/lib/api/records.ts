@@ -1,7 +1,8 @@
-import { mutationOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { paths } from './generated/main';
 import { api, formData, multipart } from './clients';
 import { unwrap } from './transport';
+import { PAGE_SIZE } from '../limits';
 
 /**
  * The shape that the main API's record collections share (SPEC §7: consortiums, employees, grantee contacts, Center
@@ -43,6 +44,43 @@ export function recordRequests<C extends RecordCollection>(collection: C) {
     update: ({ id, input }: { id: number; input: JsonBody<Operation<`${C}/{id}`, 'put'>> }) =>
       unwrap(main().PUT(item, { params: { path: { id } }, body: input })) as Promise<JsonAnswer<Operation<`${C}/{id}`, 'put'>>>,
     remove: (id: number) => unwrap(main().DELETE(item, { params: { path: { id } } })) as Promise<JsonAnswer<Operation<`${C}/{id}`, 'delete'>>>,
+  };
+}
+
+/** A collection that is listed (GET '/v1/<name>') and read one by one (GET '/v1/<name>/{id}'). */
+export type ReadableCollection = {
+  [P in RecordCollection]: paths[P] extends { get: object } ? (paths[`${P}/{id}`] extends { get: object } ? P : never) : never;
+}[RecordCollection];
+
+/** The query keys of a listed and read collection (one factory per domain, DESIGN.md convention 4). */
+export function recordKeys<Filter, const Domain extends string = string>(domain: Domain) {
+  const all = [domain] as const;
+  const lists = () => [...all, 'list'] as const;
+  return {
+    all,
+    lists,
+    list: (filter: Filter, page: number, pageSize: number) => [...lists(), filter, page, pageSize] as const,
+    detail: (id: number) => [...all, 'detail', id] as const,
+  };
+}
+
+/**
+ * The paged list (with the collection's filter, all of whose fields are optional) and one record; a list shows the
+ * page it has while the next one loads.
+ */
+export function recordQueries<C extends ReadableCollection, Filter extends object>(collection: C, keys: ReturnType<typeof recordKeys<Filter>>) {
+  return {
+    list: (filter: Filter = {} as Filter, page = 1, pageSize = PAGE_SIZE) =>
+      queryOptions({
+        queryKey: keys.list(filter, page, pageSize),
+        queryFn: () => unwrap(main().GET(collection, { params: { query: { ...filter, page, pageSize } } })) as Promise<JsonAnswer<Operation<C, 'get'>>>,
+        placeholderData: keepPreviousData,
+      }),
+    detail: (id: number) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: () => unwrap(main().GET(`${collection}/{id}`, { params: { path: { id } } })) as Promise<JsonAnswer<Operation<`${C}/{id}`, 'get'>>>,
+      }),
   };
 }
 
