@@ -35,18 +35,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from '../profile-rules';
-
-export interface ProfileUser {
-  id: number;
-  lastname?: string | null;
-  firstname?: string | null;
-  middlename?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  work_company?: string | null;
-  region?: string | null;
-  city?: string | null;
-}
+import type { ProfileUser } from '../api/types';
 
 export interface UserDataDrawerProps {
   open: boolean;
