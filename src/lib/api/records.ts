@@ -52,6 +52,9 @@ export type ReadableCollection = {
   [P in RecordCollection]: paths[P] extends { get: object } ? (paths[`${P}/{id}`] extends { get: object } ? P : never) : never;
 }[RecordCollection];
 
+/** What a collection's list is narrowed by: its GET query without the paging. */
+export type RecordFilter<C extends ReadableCollection> = Omit<Query<Operation<C, 'get'>>, 'page' | 'pageSize'>;
+
 /** The query keys of a listed and read collection (one factory per domain, DESIGN.md convention 4). */
 export function recordKeys<Filter, const Domain extends string = string>(domain: Domain) {
   const all = [domain] as const;
