@@ -1,7 +1,8 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { paths } from './generated/main';
 import { api, formData, multipart } from './clients';
 import { unwrap } from './transport';
+import { keyedMutation } from './keyed-mutation';
 import { PAGE_SIZE } from '../limits';
 
 /**
@@ -111,39 +112,23 @@ export interface RecordKeys {
 }
 
 /** Create: the lists are asked again. */
-export const createMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'create'],
-    mutationFn,
-    onSuccess: (_record, _input, _result, { client }) => client.invalidateQueries({ queryKey: keys.lists() }),
-  });
+export const createMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'create', mutationFn, (client) => client.invalidateQueries({ queryKey: keys.lists() }));
 
 /** Update: the record's own entry takes the answer, the lists are asked again. */
-export const updateMutation = <I, R extends { id: number }>(keys: Required<RecordKeys>, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'update'],
-    mutationFn,
-    onSuccess: async (record, _input, _result, { client }) => {
-      client.setQueryData(keys.detail(record.id), record);
-      await client.invalidateQueries({ queryKey: keys.lists() });
-    },
+export const updateMutation = <I, R extends { id: number }>(keys: Required<RecordKeys>, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'update', mutationFn, async (client, record) => {
+    client.setQueryData(keys.detail(record.id), record);
+    await client.invalidateQueries({ queryKey: keys.lists() });
   });
 
 /** Delete: the record's own entry (where the collection has one) is dropped, the lists are asked again. */
-export const deleteMutation = <R>(keys: RecordKeys, mutationFn: (id: number) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'delete'],
-    mutationFn,
-    onSuccess: async (_answer, id, _result, { client }) => {
-      if (keys.detail) client.removeQueries({ queryKey: keys.detail(id) });
-      await client.invalidateQueries({ queryKey: keys.lists() });
-    },
+export const deleteMutation = <R>(keys: RecordKeys, mutationFn: (id: number) => Promise<R>) =>
+  keyedMutation(keys.all, 'delete', mutationFn, async (client, _answer, id) => {
+    if (keys.detail) client.removeQueries({ queryKey: keys.detail(id) });
+    await client.invalidateQueries({ queryKey: keys.lists() });
   });
 
 /** Import: the lists are asked again. */
-export const importMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'import'],
-    mutationFn,
-    onSuccess: (_outcome, _input, _result, { client }) => client.invalidateQueries({ queryKey: keys.lists() }),
-  });
+export const importMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'import', mutationFn, (client) => client.invalidateQueries({ queryKey: keys.lists() }));

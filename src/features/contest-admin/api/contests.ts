@@ -1,6 +1,7 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, formData, multipart } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { keyedMutation } from '@/lib/api/keyed-mutation';
 import type { components } from '@/lib/api/generated/contest';
 import { contestAdminKeys } from './keys';
 import type { ContestCreateInput, ContestUpdate, ContestUserRole, ContestUserStatusRequest } from './types';
@@ -49,35 +50,22 @@ export function setContestUserStatus(input: ContestUserStatusRequest) {
   return unwrap(api().contest.POST('/api/contest/setuserstatus', { body: input }));
 }
 
-export const createContestMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'create'],
-    mutationFn: createContest,
-    onSuccess: (_c, _i, _r, { client }) => client.invalidateQueries({ queryKey: contestAdminKeys.contests() }),
-  });
+export const createContestMutation = keyedMutation(contestAdminKeys.contests(), 'create', createContest, (client) =>
+  client.invalidateQueries({ queryKey: contestAdminKeys.contests() }),
+);
 
-export const updateContestMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'update'],
-    mutationFn: updateContest,
-    onSuccess: (contest, _i, _r, { client }) => {
-      client.setQueryData(contestAdminKeys.contest(contest.id), contest);
-      return client.invalidateQueries({ queryKey: contestAdminKeys.contests() });
-    },
-  });
+export const updateContestMutation = keyedMutation(contestAdminKeys.contests(), 'update', updateContest, (client, contest) => {
+  client.setQueryData(contestAdminKeys.contest(contest.id), contest);
+  return client.invalidateQueries({ queryKey: contestAdminKeys.contests() });
+});
 
-const refreshContest = (contestId: number, client: QueryClient) =>
-  client.invalidateQueries({ queryKey: contestAdminKeys.contest(contestId) });
+/** The contest's own entry lists its users: it is asked again. */
+const refreshContest = (client: QueryClient, contestId: number) => client.invalidateQueries({ queryKey: contestAdminKeys.contest(contestId) });
 
-export const addContestUserMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.contests(), 'add-user'], mutationFn: addContestUser, onSuccess: (_l, i, _r, { client }) => refreshContest(i.contestId, client) });
+export const addContestUserMutation = keyedMutation(contestAdminKeys.contests(), 'add-user', addContestUser, (client, _link, input) => refreshContest(client, input.contestId));
 
-export const removeContestUserMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.contests(), 'remove-user'], mutationFn: removeContestUser, onSuccess: (_a, i, _r, { client }) => refreshContest(i.contestId, client) });
+export const removeContestUserMutation = keyedMutation(contestAdminKeys.contests(), 'remove-user', removeContestUser, (client, _answer, input) => refreshContest(client, input.contestId));
 
-export const setContestUserStatusMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'user-status'],
-    mutationFn: setContestUserStatus,
-    onSuccess: (_l, i, _r, { client }) => refreshContest(i.contest_id, client),
-  });
+export const setContestUserStatusMutation = keyedMutation(contestAdminKeys.contests(), 'user-status', setContestUserStatus, (client, _link, input) =>
+  refreshContest(client, input.contest_id),
+);
