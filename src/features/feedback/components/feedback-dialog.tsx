@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { useForm, useStore } from '@tanstack/react-form';
 import {
   Alert,
@@ -299,11 +300,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
-              {send.isPaused && (
-                <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                  Нет соединения с сервером: действие выполнится, когда связь восстановится.
-                </Text>
-              )}
+              <PausedActionNotice paused={send.isPaused} inDialog />
               <DialogFormFooter
                 onCancel={requestClose}
                 cancelDisabled={send.isPending}

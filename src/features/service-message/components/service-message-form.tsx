@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
@@ -104,11 +105,7 @@ export function ServiceMessageForm() {
             </Alert.Root>
           </Stack>
         )}
-        {save.isPaused && (
-          <Text fontSize="sm" color="orange.fg" role="status">
-            Нет соединения с сервером: действие выполнится, когда связь восстановится.
-          </Text>
-        )}
+        <PausedActionNotice paused={save.isPaused} />
         <Box>
           <Button type="submit" disabled={!canSave(values, save.isPending, saved)} loading={save.isPending} loadingText="Сохранение…">
             Сохранить

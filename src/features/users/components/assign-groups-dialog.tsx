@@ -7,6 +7,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import {
   EXCLUSIVE_ROLE_KINDS,
   ROLE_NAMES,
@@ -154,12 +155,7 @@ export function AssignGroupsDialog(props: {
                   )}
                 </Stack>
               </Dialog.Body>
-              {setGroups.isPaused && (
-                <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                  Нет соединения с сервером: действие выполнится, когда связь
-                  восстановится.
-                </Text>
-              )}
+              <PausedActionNotice paused={setGroups.isPaused} inDialog />
               <DialogFormFooter
                 onCancel={props.onClose}
                 cancelDisabled={setGroups.isPending}

@@ -1,4 +1,5 @@
 import { Alert, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { DIALOG_WIDTH } from '@/lib/limits';
 import { notifySuccess } from '@/components/toaster';
 import { useRefreshToken } from '../api/refresh-token';
@@ -39,11 +40,7 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
                 </Alert.Root>
               </Stack>
             </Dialog.Body>
-            {refresh.isPaused && (
-              <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                Нет соединения с сервером: действие выполнится, когда связь восстановится.
-              </Text>
-            )}
+            <PausedActionNotice paused={refresh.isPaused} inDialog />
             <DialogFormFooter
               onCancel={props.onClose}
               cancelDisabled={refresh.isPending}
