@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { PausedActionNotice } from '@/components/offline/paused-action-notice';
+import { ErrorOrLength } from '@/components/field-length';
 import { useForm, useStore } from '@tanstack/react-form';
 import {
   Alert,
@@ -215,13 +216,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                             onBlur={field.handleBlur}
                             autoComplete="off"
                           />
-                          {error ? (
-                            <Field.ErrorText>{error}</Field.ErrorText>
-                          ) : (
-                            <Field.HelperText>
-                              {field.state.value.trim().length} / {FEEDBACK_SUBJECT_MAX}
-                            </Field.HelperText>
-                          )}
+                          <ErrorOrLength error={error} value={field.state.value} max={FEEDBACK_SUBJECT_MAX} />
                         </Field.Root>
                       );
                     }}

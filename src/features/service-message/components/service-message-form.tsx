@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
 import { PausedActionNotice } from '@/components/offline/paused-action-notice';
+import { ErrorOrLength } from '@/components/field-length';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
@@ -83,13 +84,7 @@ export function ServiceMessageForm() {
                   onChange={(e) => field.handleChange(e.currentTarget.value)}
                   onBlur={field.handleBlur}
                 />
-                {shown ? (
-                  <Field.ErrorText>{shown}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>
-                    {field.state.value.trim().length} / {SERVICE_MESSAGE_MAX}
-                  </Field.HelperText>
-                )}
+                <ErrorOrLength error={shown} value={field.state.value} max={SERVICE_MESSAGE_MAX} />
               </Field.Root>
             );
           }}
