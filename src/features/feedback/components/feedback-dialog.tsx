@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { ErrorOrLength } from '@/components/field-length';
 import { useForm, useStore } from '@tanstack/react-form';
 import {
@@ -29,7 +28,7 @@ import { attachmentProblems, feedbackSchema, formatFileSize, validateFeedback, t
 import { DialogCloseX } from '@/components/dialog-close';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { fieldErrorText } from '@/components/schema-errors';
-import { DialogFormFooter } from '@/components/form-dialog';
+import { MutationDialogFooter } from '@/components/form-dialog';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -295,12 +294,10 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
-              <PausedActionNotice paused={send.isPaused} inDialog />
-              <DialogFormFooter
+              <MutationDialogFooter
+                mutation={send}
                 onCancel={requestClose}
-                cancelDisabled={send.isPending}
                 actionLabel="Отправить"
-                pending={send.isPending}
                 loadingText="Отправка…"
               />
             </form>

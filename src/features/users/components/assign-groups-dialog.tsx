@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import {
   EXCLUSIVE_ROLE_KINDS,
   ROLE_NAMES,
@@ -23,7 +22,7 @@ import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
 import { displayName } from "./users-table";
 import { DialogCloseX } from '@/components/dialog-close';
-import { DialogFormFooter } from "@/components/form-dialog";
+import { MutationDialogFooter } from "@/components/form-dialog";
 
 const exclusiveNote = `Роли ${EXCLUSIVE_ROLE_KINDS.flat()
   .map((id) => `«${ROLE_NAMES[id as RoleId]}»`)
@@ -155,13 +154,11 @@ export function AssignGroupsDialog(props: {
                   )}
                 </Stack>
               </Dialog.Body>
-              <PausedActionNotice paused={setGroups.isPaused} inDialog />
-              <DialogFormFooter
+              <MutationDialogFooter
+                mutation={setGroups}
                 onCancel={props.onClose}
-                cancelDisabled={setGroups.isPending}
                 actionLabel="Назначить"
                 onAction={() => save()}
-                pending={setGroups.isPending}
                 actionDisabled={!props.groups}
               />
               <DialogCloseX />

@@ -1,11 +1,10 @@
 import { Alert, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { DIALOG_WIDTH } from '@/lib/limits';
 import { notifySuccess } from '@/components/toaster';
 import { useRefreshToken } from '../api/refresh-token';
 import type { UserRow } from '../api/users-list';
 import { displayName } from './users-table';
-import { DialogFormFooter } from '@/components/form-dialog';
+import { MutationDialogFooter } from '@/components/form-dialog';
 
 /** SPEC §6: refreshing a user's token is confirmed, with the warning that the session may break. */
 export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () => void }) {
@@ -40,13 +39,11 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
                 </Alert.Root>
               </Stack>
             </Dialog.Body>
-            <PausedActionNotice paused={refresh.isPaused} inDialog />
-            <DialogFormFooter
+            <MutationDialogFooter
+              mutation={refresh}
               onCancel={props.onClose}
-              cancelDisabled={refresh.isPending}
               actionLabel="Обновить"
               onAction={confirm}
-              pending={refresh.isPending}
               colorPalette="red"
             />
           </Dialog.Content>
