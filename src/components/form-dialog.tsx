@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Dialog } from '@chakra-ui/react';
 import { PausedActionNotice } from './offline/paused-action-notice';
 
@@ -48,5 +49,17 @@ export function MutationDialogFooter({ mutation, ...props }: Omit<DialogFormFoot
       <PausedActionNotice paused={mutation.isPaused} inDialog />
       <DialogFormFooter {...props} cancelDisabled={mutation.isPending} pending={mutation.isPending} />
     </>
+  );
+}
+
+/** The footer of a dialog that only shows something: «Закрыть», then the way on from it when there is one. */
+export function DialogCloseFooter({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={onClose}>
+        Закрыть
+      </Button>
+      {children}
+    </Dialog.Footer>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { CenteredDialog } from '@/components/centered-dialog';
+import { DialogCloseFooter } from '@/components/form-dialog';
 import { DateTime } from 'luxon';
 import type { CalendarEvent } from '../calendar-rules';
 
@@ -45,11 +46,7 @@ export function DayListDialog({ day, onClose, onOpen }: { day: { date: Date; eve
           ))}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Закрыть
-        </Button>
-      </Dialog.Footer>
+      <DialogCloseFooter onClose={onClose} />
     </CenteredDialog>
   );
 }

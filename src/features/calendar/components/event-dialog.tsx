@@ -1,5 +1,6 @@
 import { Badge, Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import { CenteredDialog } from '@/components/centered-dialog';
+import { DialogCloseFooter } from '@/components/form-dialog';
 import { Link } from '@tanstack/react-router';
 import { formatEventRange, type CalendarEvent } from '../calendar-rules';
 
@@ -42,16 +43,13 @@ export function EventDialog({ event, onClose }: { event: CalendarEvent | null; o
               </Text>
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onClose}>
-              Закрыть
-            </Button>
+          <DialogCloseFooter onClose={onClose}>
             <Button asChild colorPalette="brand">
               <Link to="/tasks/$id" params={{ id: String(event.id) }}>
                 Подробнее
               </Link>
             </Button>
-          </Dialog.Footer>
+          </DialogCloseFooter>
         </>
       )}
     </CenteredDialog>
