@@ -48,7 +48,8 @@ export async function seedContest(s: Services): Promise<void> {
     [2, 3, 'manager', 1],
   ];
   for (const [contest, user, role, status] of linkRows) {
-    await links.insert({ contest_id: contestIds[contest], user_id: user, role, status, created_at: iso(-60) });
+    // Every index names one of the contests created above, in their order.
+    await links.insert({ contest_id: contestIds[contest]!, user_id: user, role, status, created_at: iso(-60) });
   }
 
   const standardFields = (formId: number) => [
