@@ -27,23 +27,20 @@ export interface ContestUserInput {
   role: ContestUserRole;
 }
 
+/** The calls that link a user to a contest in a role, and that unlink them. */
+const USER_LINK_PATHS = {
+  add: { manager: '/api/contest/addmanager', monitor: '/api/contest/addmonitor', expert: '/api/contest/addexpert' },
+  del: { manager: '/api/contest/delmanager', monitor: '/api/contest/delmonitor', expert: '/api/contest/delexpert' },
+} as const;
+
+const changeContestUser = (change: keyof typeof USER_LINK_PATHS, { contestId, userId, role }: ContestUserInput) =>
+  unwrap(api().contest.POST(USER_LINK_PATHS[change][role], { body: { contest_id: contestId, user_id: userId } }));
+
 /** POST /api/contest/addmanager | addmonitor | addexpert {contest_id, user_id}. */
-export function addContestUser({ contestId, userId, role }: ContestUserInput) {
-  const body = { contest_id: contestId, user_id: userId };
-  const contest = api().contest;
-  if (role === 'manager') return unwrap(contest.POST('/api/contest/addmanager', { body }));
-  if (role === 'monitor') return unwrap(contest.POST('/api/contest/addmonitor', { body }));
-  return unwrap(contest.POST('/api/contest/addexpert', { body }));
-}
+export const addContestUser = (input: ContestUserInput) => changeContestUser('add', input);
 
 /** POST /api/contest/delmanager | delmonitor | delexpert {contest_id, user_id}. */
-export function removeContestUser({ contestId, userId, role }: ContestUserInput) {
-  const body = { contest_id: contestId, user_id: userId };
-  const contest = api().contest;
-  if (role === 'manager') return unwrap(contest.POST('/api/contest/delmanager', { body }));
-  if (role === 'monitor') return unwrap(contest.POST('/api/contest/delmonitor', { body }));
-  return unwrap(contest.POST('/api/contest/delexpert', { body }));
-}
+export const removeContestUser = (input: ContestUserInput) => changeContestUser('del', input);
 
 /** POST /api/contest/setuserstatus {contest_id, user_id, role?, status 0|1}. */
 export function setContestUserStatus(input: ContestUserStatusRequest) {
