@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Stack } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Navigate, useMatch, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { ApiError, UNEXPECTED_DATA_TEXT, errorToastText, isFetchFailure, networkError } from '@/lib/api/errors';
-import { NotFoundView } from '@/components/status-views';
+import { NotFoundView, ScreenLoadError } from '@/components/status-views';
 import { usePageTitle } from '@/components/page-title';
 
 /** The text of the route error view (SPEC §8: the server's message when present, else the catalogue text). */
@@ -48,20 +48,7 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
 
   const view = (
     <Box py="8" px={standalone ? { base: '4', md: '8' } : undefined}>
-      <Alert.Root status="error" role="alert" maxW="2xl">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Не удалось открыть страницу</Alert.Title>
-          <Alert.Description>
-            <Stack gap="3" align="start">
-              <span>{routeErrorText(error)}</span>
-              <Button size="sm" loading={retrying} onClick={() => void retry()}>
-                Повторить
-              </Button>
-            </Stack>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <ScreenLoadError title="Не удалось открыть страницу" message={routeErrorText(error)} onRetry={() => void retry()} retrying={retrying} gap="3" maxW="2xl" />
     </Box>
   );
   return standalone ? <main>{view}</main> : view;

@@ -1,4 +1,5 @@
-import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Text } from '@chakra-ui/react';
+import { CenteredDialog } from './centered-dialog';
 import { DialogFormFooter } from './form-dialog';
 import { DIALOG_WIDTH } from '@/lib/limits';
 
@@ -19,29 +20,22 @@ export interface ConfirmDialogProps {
 /** A confirmation with "Отмена" and a confirm button (SPEC §5: requests and RID actions are confirmed first). */
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Отмена', pending, maxWidth = DIALOG_WIDTH.confirm, onConfirm, onClose }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content maxW={`${maxWidth}px`} w="full">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{message}</Text>
-            </Dialog.Body>
-            <DialogFormFooter
-              onCancel={onClose}
-              cancelLabel={cancelLabel}
-              cancelDisabled={pending}
-              actionLabel={confirmLabel}
-              onAction={onConfirm}
-              pending={pending}
-              colorPalette="brand"
-            />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <CenteredDialog open={open} onClose={() => !pending && onClose()} maxW={`${maxWidth}px`} role="alertdialog">
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text>{message}</Text>
+      </Dialog.Body>
+      <DialogFormFooter
+        onCancel={onClose}
+        cancelLabel={cancelLabel}
+        cancelDisabled={pending}
+        actionLabel={confirmLabel}
+        onAction={onConfirm}
+        pending={pending}
+        colorPalette="brand"
+      />
+    </CenteredDialog>
   );
 }

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Button, Dialog } from '@chakra-ui/react';
+import { PausedActionNotice } from './offline/paused-action-notice';
 
 export interface DialogFormFooterProps {
   /** «Отмена» (or `cancelLabel`): closes, or asks first when the dialog guards unsaved text. */
@@ -33,6 +35,31 @@ export function DialogFormFooter(props: DialogFormFooterProps) {
       >
         {props.actionLabel}
       </Button>
+    </Dialog.Footer>
+  );
+}
+
+/**
+ * The footer of a dialog whose action is one mutation: above it the notice while the action waits for the network,
+ * and «Отмена» locked and the action spinning while it runs.
+ */
+export function MutationDialogFooter({ mutation, ...props }: Omit<DialogFormFooterProps, 'pending' | 'cancelDisabled'> & { mutation: { isPending: boolean; isPaused: boolean } }) {
+  return (
+    <>
+      <PausedActionNotice paused={mutation.isPaused} inDialog />
+      <DialogFormFooter {...props} cancelDisabled={mutation.isPending} pending={mutation.isPending} />
+    </>
+  );
+}
+
+/** The footer of a dialog that only shows something: «Закрыть», then the way on from it when there is one. */
+export function DialogCloseFooter({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={onClose}>
+        Закрыть
+      </Button>
+      {children}
     </Dialog.Footer>
   );
 }

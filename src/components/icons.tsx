@@ -25,3 +25,5 @@ export const PenIcon = make('M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4
 export const CloseIcon = make('M18 6 6 18M6 6l12 12', 'CloseIcon');
 export const ChevronDownIcon = make('m6 9 6 6 6-6', 'ChevronDownIcon');
 export const SearchIcon = make('M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35', 'SearchIcon');
+export const GroupsIcon = make('M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6', 'GroupsIcon');
+export const RefreshIcon = make('M21 12a9 9 0 1 1-2.64-6.36M21 3v6h-6', 'RefreshIcon');

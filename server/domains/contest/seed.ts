@@ -1,8 +1,8 @@
 import type { Services } from '../../lib/services';
-import type { Json } from '../../lib/spec';
 import { loadUser } from '../users';
 import { fullNameOf } from '../projects-v1/model';
 import { type LinkRole, RULES } from './model';
+import { contestCollections } from './tools';
 
 // ------------------------------------------------------------------ seed
 
@@ -10,12 +10,7 @@ export async function seedContest(s: Services): Promise<void> {
   const now = s.clock.now();
   const day = 86400000;
   const iso = (days: number) => new Date(now + days * day).toISOString();
-  const contests = s.collection<Json>('contests');
-  const links = s.collection<Json>('contest_links');
-  const forms = s.collection<Json>('forms');
-  const fields = s.collection<Json>('form_fields');
-  const results = s.collection<Json>('results');
-  const applications = s.collection<Json>('contest_applications');
+  const { contests, links, forms, fields, results, applications } = contestCollections(s);
 
   const contestRows = [
     { name: 'Старт-2025 (первая очередь)', type: 'start', status: 'published', code1C: 'START-2025-1', from: -30, to: 45, description: 'Поддержка малых инновационных предприятий на начальной стадии: грант до 5 млн рублей на НИОКР.' },
@@ -53,7 +48,8 @@ export async function seedContest(s: Services): Promise<void> {
     [2, 3, 'manager', 1],
   ];
   for (const [contest, user, role, status] of linkRows) {
-    await links.insert({ contest_id: contestIds[contest], user_id: user, role, status, created_at: iso(-60) });
+    // Every index names one of the contests created above, in their order.
+    await links.insert({ contest_id: contestIds[contest]!, user_id: user, role, status, created_at: iso(-60) });
   }
 
   const standardFields = (formId: number) => [

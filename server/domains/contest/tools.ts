@@ -9,14 +9,21 @@ import { type Application, type Contest, FILE_TYPES, FIXED_LENGTH, type Field, t
 
 // ------------------------------------------------------------------ handlers
 
+/** The contest domain's tables, named once for the handlers and the seed. */
+export function contestCollections(s: Services) {
+  return {
+    contests: s.collection<Contest>('contests'),
+    links: s.collection<Link>('contest_links'),
+    forms: s.collection<Form>('forms'),
+    fields: s.collection<Field>('form_fields'),
+    results: s.collection<Result>('results'),
+    applications: s.collection<Application>('contest_applications'),
+  };
+}
+
 /** Shared helpers of the contest handlers: collections, views, access checks, links and field checks. */
 export function contestTools(s: Services) {
-  const contests = s.collection<Contest>('contests');
-  const links = s.collection<Link>('contest_links');
-  const forms = s.collection<Form>('forms');
-  const fields = s.collection<Field>('form_fields');
-  const results = s.collection<Result>('results');
-  const applications = s.collection<Application>('contest_applications');
+  const { contests, links, forms, fields, results, applications } = contestCollections(s);
 
   async function usersById() {
     return new Map((await allUsers(s)).map((u) => [u.id, u]));

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_LINK_REFUSED_TEXT, confirmTokenLinkSession, noteRefusedSession, readSession, rememberSignOutNotice, saveSession, takeSignOutNotice } from '@/lib/session';
 import { consumeTokenLink } from './token-link';
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
+import { MemoryStorage } from '@/lib/memory-storage';
 
 function fakeWindow(href: string) {
   const url = new URL(href, 'https://cabinet.example.ru');

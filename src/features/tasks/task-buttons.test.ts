@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEditable, taskButtons, type PointFlags } from './task-buttons';
+import { taskButtons, type PointFlags } from './task-buttons';
 
 const base: PointFlags = {
   status: { code1C: 'IN_PROCESSING' },
@@ -44,19 +44,5 @@ describe('task preview buttons (SPEC §2, §4)', () => {
     ['no hint in another status', { status: { code1C: 'IN_PROCESSING' }, holdMode: 'S' }, 'holdHint', false],
   ])('%s', (_name, patch, key, expected) => {
     expect(on(patch)[key]).toBe(expected);
-  });
-
-  it.each([
-    ['NEW', true, true],
-    ['FILLING', true, true],
-    ['NEEDS_IMPROVEMENTS', true, true],
-    ['SUSPENDED', true, true],
-    ['RETURN_TO_EDIT', true, true],
-    ['RETURN_TO_EDIT', false, false],
-    ['SIGNING_REQUIRED', true, false],
-    ['REVIEW_WITH_SIGNING', true, false],
-    ['IN_PROCESSING', true, false],
-  ])('%s with canEdit=%s is editable: %s', (code, canEdit, expected) => {
-    expect(isEditable({ status: { code1C: code }, canEdit })).toBe(expected);
   });
 });

@@ -1,5 +1,3 @@
-/** SPEC §4 "Point status codes used by the form": editable only when canEdit is also true. */
-export const EDITABLE_STATUSES = ['NEW', 'FILLING', 'NEEDS_IMPROVEMENTS', 'SUSPENDED', 'RETURN_TO_EDIT'];
 /** SPEC §4 "Signing rule": "Требуется подпись" or "Требуется подписать отзыв". */
 export const SIGNING_STATUSES = ['SIGNING_REQUIRED', 'REVIEW_WITH_SIGNING'];
 
@@ -32,10 +30,6 @@ export interface TaskButtons {
   sign: SignLabel | null;
   /** SPEC §2: REVIEW_WITH_SIGNING with holdMode S — press "Подписать отзыв" to finish the withdrawal. */
   holdHint: boolean;
-}
-
-export function isEditable(point: Pick<PointFlags, 'status' | 'canEdit'>): boolean {
-  return point.canEdit && EDITABLE_STATUSES.includes(point.status.code1C);
 }
 
 /** Button visibility of the task preview, driven by the server flags (SPEC §2 "Task preview", §4, §6). */

@@ -1,7 +1,9 @@
-import { mutationOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { paths } from './generated/main';
 import { api, formData, multipart } from './clients';
 import { unwrap } from './transport';
+import { keyedMutation } from './keyed-mutation';
+import { PAGE_SIZE } from '../limits';
 
 /**
  * The shape that the main API's record collections share (SPEC §7: consortiums, employees, grantee contacts, Center
@@ -46,6 +48,46 @@ export function recordRequests<C extends RecordCollection>(collection: C) {
   };
 }
 
+/** A collection that is listed (GET '/v1/<name>') and read one by one (GET '/v1/<name>/{id}'). */
+export type ReadableCollection = {
+  [P in RecordCollection]: paths[P] extends { get: object } ? (paths[`${P}/{id}`] extends { get: object } ? P : never) : never;
+}[RecordCollection];
+
+/** What a collection's list is narrowed by: its GET query without the paging. */
+export type RecordFilter<C extends ReadableCollection> = Omit<Query<Operation<C, 'get'>>, 'page' | 'pageSize'>;
+
+/** The query keys of a listed and read collection (one factory per domain, DESIGN.md convention 4). */
+export function recordKeys<Filter, const Domain extends string = string>(domain: Domain) {
+  const all = [domain] as const;
+  const lists = () => [...all, 'list'] as const;
+  return {
+    all,
+    lists,
+    list: (filter: Filter, page: number, pageSize: number) => [...lists(), filter, page, pageSize] as const,
+    detail: (id: number) => [...all, 'detail', id] as const,
+  };
+}
+
+/**
+ * The paged list (with the collection's filter, all of whose fields are optional) and one record; a list shows the
+ * page it has while the next one loads.
+ */
+export function recordQueries<C extends ReadableCollection, Filter extends object>(collection: C, keys: ReturnType<typeof recordKeys<Filter>>) {
+  return {
+    list: (filter: Filter = {} as Filter, page = 1, pageSize = PAGE_SIZE) =>
+      queryOptions({
+        queryKey: keys.list(filter, page, pageSize),
+        queryFn: () => unwrap(main().GET(collection, { params: { query: { ...filter, page, pageSize } } })) as Promise<JsonAnswer<Operation<C, 'get'>>>,
+        placeholderData: keepPreviousData,
+      }),
+    detail: (id: number) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: () => unwrap(main().GET(`${collection}/{id}`, { params: { path: { id } } })) as Promise<JsonAnswer<Operation<`${C}/{id}`, 'get'>>>,
+      }),
+  };
+}
+
 export type ImportOutcome<C extends SpreadsheetCollection> = JsonAnswer<Operation<`${C}/import`, 'post'>>;
 
 /** The import template and the export (.xlsx as Blob), and the import of a filled template (.xlsx or .csv). */
@@ -70,39 +112,23 @@ export interface RecordKeys {
 }
 
 /** Create: the lists are asked again. */
-export const createMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'create'],
-    mutationFn,
-    onSuccess: (_record, _input, _result, { client }) => client.invalidateQueries({ queryKey: keys.lists() }),
-  });
+export const createMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'create', mutationFn, (client) => client.invalidateQueries({ queryKey: keys.lists() }));
 
 /** Update: the record's own entry takes the answer, the lists are asked again. */
-export const updateMutation = <I, R extends { id: number }>(keys: Required<RecordKeys>, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'update'],
-    mutationFn,
-    onSuccess: async (record, _input, _result, { client }) => {
-      client.setQueryData(keys.detail(record.id), record);
-      await client.invalidateQueries({ queryKey: keys.lists() });
-    },
+export const updateMutation = <I, R extends { id: number }>(keys: Required<RecordKeys>, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'update', mutationFn, async (client, record) => {
+    client.setQueryData(keys.detail(record.id), record);
+    await client.invalidateQueries({ queryKey: keys.lists() });
   });
 
 /** Delete: the record's own entry (where the collection has one) is dropped, the lists are asked again. */
-export const deleteMutation = <R>(keys: RecordKeys, mutationFn: (id: number) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'delete'],
-    mutationFn,
-    onSuccess: async (_answer, id, _result, { client }) => {
-      if (keys.detail) client.removeQueries({ queryKey: keys.detail(id) });
-      await client.invalidateQueries({ queryKey: keys.lists() });
-    },
+export const deleteMutation = <R>(keys: RecordKeys, mutationFn: (id: number) => Promise<R>) =>
+  keyedMutation(keys.all, 'delete', mutationFn, async (client, _answer, id) => {
+    if (keys.detail) client.removeQueries({ queryKey: keys.detail(id) });
+    await client.invalidateQueries({ queryKey: keys.lists() });
   });
 
 /** Import: the lists are asked again. */
-export const importMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) => () =>
-  mutationOptions({
-    mutationKey: [...keys.all, 'import'],
-    mutationFn,
-    onSuccess: (_outcome, _input, _result, { client }) => client.invalidateQueries({ queryKey: keys.lists() }),
-  });
+export const importMutation = <I, R>(keys: RecordKeys, mutationFn: (input: I) => Promise<R>) =>
+  keyedMutation(keys.all, 'import', mutationFn, (client) => client.invalidateQueries({ queryKey: keys.lists() }));

@@ -10,6 +10,7 @@ import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type Tri
 import { userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
 import { publishUnsent } from './status';
 import type { StashTransport } from './transport';
+import { CoalescedRun } from './coalesced-run';
 
 export { isClosedConnectionError, isQuotaError } from './database';
 
@@ -89,8 +90,19 @@ export class OfflineDraftStore implements DraftStore {
   private localDrain: { active: boolean; hash: string | null } = { active: false, hash: null };
   private remoteDrain: { active: boolean; hash: string | null; at: number } = { active: false, hash: null, at: 0 };
   private channel: ChannelLike | null;
-  private refreshing: Promise<void> | null = null;
-  private refreshAgain = false;
+  /** Re-reads of the outbox, one at a time (see refresh). */
+  private outboxRead = new CoalescedRun(
+    async () => {
+      this.rows = await this.database.run((db) => db.getAll('outbox'));
+      this.rowsLoaded = true;
+      this.changed();
+    },
+    () => true,
+    (error) => {
+      if (!this.disposed) console.error('Не удалось прочитать очередь изменений', error);
+      this.onStorageFailure(error);
+    },
+  );
   private knownUserId: number | null;
   private storageError: string | null = null;
   private lastReopen = 0;
@@ -440,26 +452,7 @@ export class OfflineDraftStore implements DraftStore {
 
   /** Re-reads the outbox (one read at a time; a request during a read schedules one more). */
   refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
-    }
-    const run = (async () => {
-      do {
-        this.refreshAgain = false;
-        this.rows = await this.database.run((db) => db.getAll('outbox'));
-        this.rowsLoaded = true;
-        this.changed();
-      } while (this.refreshAgain);
-    })().catch((error: unknown) => {
-      if (!this.disposed) console.error('Не удалось прочитать очередь изменений', error);
-      this.onStorageFailure(error);
-    });
-    const tracked: Promise<void> = run.finally(() => {
-      if (this.refreshing === tracked) this.refreshing = null;
-    });
-    this.refreshing = tracked;
-    return tracked;
+    return this.outboxRead.request();
   }
 
   private onReplayEvent(event: ReplayEvent) {

@@ -41,6 +41,14 @@ function oneTab(server = new FakeStashServer()) {
   return { server, ...tab };
 }
 
+/** Two tabs of one browser: the same database, lock manager and broadcast channel. */
+function twoTabs(server = new FakeStashServer()) {
+  const dbName = `store-test-${++counter}`;
+  const locks = localLocks();
+  const channel = `tabs-${counter}`;
+  return { server, a: makeTab(server, { dbName, locks, channel }), b: makeTab(server, { dbName, locks, channel }) };
+}
+
 const H = '7questionnaireSTART-2026';
 const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
 
@@ -335,12 +343,7 @@ describe('offline draft store', () => {
 
 describe('two tabs on the same draft', () => {
   it('drain one at a time, show the same count and lose no edit', async () => {
-    const server = new FakeStashServer();
-    const dbName = `store-test-${++counter}`;
-    const locks = localLocks();
-    const channel = `tabs-${counter}`;
-    const a = makeTab(server, { dbName, locks, channel });
-    const b = makeTab(server, { dbName, locks, channel });
+    const { server, a, b } = twoTabs();
     await Promise.all([a.store.start(), b.store.start()]);
     server.offline = true;
     for (let i = 0; i < 20; i++) {
@@ -370,12 +373,7 @@ describe('two tabs on the same draft', () => {
   });
 
   it('tell the other tab about changed values', async () => {
-    const server = new FakeStashServer();
-    const dbName = `store-test-${++counter}`;
-    const locks = localLocks();
-    const channel = `tabs-${counter}`;
-    const a = makeTab(server, { dbName, locks, channel });
-    const b = makeTab(server, { dbName, locks, channel });
+    const { a, b } = twoTabs();
     const seen: unknown[] = [];
     b.store.onRemoteChange(H, (change) => seen.push(change));
     a.store.set(H, 'f', 'из вкладки А');

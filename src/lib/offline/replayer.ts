@@ -5,6 +5,7 @@ import type { ReplayOutbox } from './device-outbox';
 import { acknowledged, dropped, rejected, released } from './outbox';
 import type { OutboxRow } from './schema';
 import type { StashTransport } from './transport';
+import { CoalescedRun } from './coalesced-run';
 
 /**
  * The single replayer (DESIGN.md "Offline drafts"): one tab at a time drains the outbox (Web Locks), oldest edit first,
@@ -91,8 +92,16 @@ export class Replayer {
   paused: 'auth' | null = null;
   /** Requests sent, by outcome — read by tests and the benchmark. */
   readonly stats = { sent: 0, ok: 0, stale: 0, rejected: 0, retried: 0, unauthorized: 0 };
-  private running: Promise<void> | null = null;
-  private rerun = false;
+  /** Drains, one at a time; a trigger during a drain makes it go round once more. */
+  private drains = new CoalescedRun(
+    () => this.deps.locks.request(REPLAY_LOCK, () => this.pass()),
+    () => this.canSend(),
+    (error) => {
+      // IndexedDB failed mid-drain: rows stay as they are and the next trigger tries again.
+      if (!this.stopped) console.error('Очередь изменений не отправлена', error);
+      this.deps.onError?.(error);
+    },
+  );
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
 
@@ -124,7 +133,7 @@ export class Replayer {
 
   /** Resolves when the current drain (and any drain asked for meanwhile) has finished. */
   idle(): Promise<void> {
-    return this.running ?? Promise.resolve();
+    return this.drains.running ?? Promise.resolve();
   }
 
   private canSend(): boolean {
@@ -132,27 +141,7 @@ export class Replayer {
   }
 
   private drain(): Promise<void> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    const run = (async () => {
-      do {
-        this.rerun = false;
-        if (!this.canSend()) break;
-        await this.deps.locks.request(REPLAY_LOCK, () => this.pass());
-      } while (this.rerun);
-    })().catch((error: unknown) => {
-      // IndexedDB failed mid-drain: rows stay as they are and the next trigger tries again.
-      if (!this.stopped) console.error('Очередь изменений не отправлена', error);
-      this.deps.onError?.(error);
-    });
-    // Cleared after assignment: the loop may finish synchronously (nothing to do).
-    this.running = run.finally(() => {
-      if (this.running === tracked) this.running = null;
-    });
-    const tracked = this.running;
-    return tracked;
+    return this.drains.request();
   }
 
   private schedule() {

@@ -6,10 +6,10 @@ import { usePageTitle } from '@/components/page-title';
 import { SIGNING_ERROR_THEME_ID } from '@/lib/limits';
 import { pointQuery } from '@/features/tasks/api/queries';
 import { useReloadTasks } from '@/features/tasks/api/reload-tasks';
-import { isEditable } from '@/features/tasks/task-buttons';
 import { TaskEditLayout, TaskPreview } from '@/features/tasks/components/task-preview';
 import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
 import { isExpert } from '@/lib/roles';
+import { isEditablePoint } from '@/lib/editable-point';
 import { SignAction, type SignErrorDetails } from '@/features/signing/components/sign-action';
 import { signErrorMessage } from '@/features/signing/sign-error-message';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
@@ -39,7 +39,7 @@ function TaskScreen() {
   const reload = useReloadTasks();
 
   // SPEC §4: editable only when the status is an editing one and canEdit is set; otherwise the read-only preview.
-  if (isEditable(point)) {
+  if (isEditablePoint(point)) {
     return (
       <TaskEditLayout
         point={point}

@@ -1,4 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { CenteredDialog } from '@/components/centered-dialog';
+import { DialogCloseFooter } from '@/components/form-dialog';
 import { DateTime } from 'luxon';
 import type { CalendarEvent } from '../calendar-rules';
 
@@ -9,53 +11,42 @@ import type { CalendarEvent } from '../calendar-rules';
 export function DayListDialog({ day, onClose, onOpen }: { day: { date: Date; events: CalendarEvent[] } | null; onClose: () => void; onOpen: (event: CalendarEvent) => void }) {
   const title = day ? `Задачи на ${DateTime.fromJSDate(day.date).setLocale('ru').toFormat('d MMMM yyyy')}` : '';
   return (
-    <Dialog.Root open={!!day} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content maxW="md" w="full">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack as="ul" gap="1" listStyleType="none">
-                {day?.events.map((event) => (
-                  <li key={event.id}>
-                    <Button
-                      variant="ghost"
-                      w="full"
-                      h="auto"
-                      py="2"
-                      px="2"
-                      justifyContent="flex-start"
-                      alignItems="flex-start"
-                      textAlign="left"
-                      whiteSpace="normal"
-                      fontWeight="normal"
-                      onClick={() => onOpen(event)}
-                    >
-                      <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 999, background: event.color, marginTop: 6, flexShrink: 0 }} />
-                      <Stack gap="0" minW="0">
-                        <Text fontWeight="medium" overflowWrap="anywhere">
-                          {event.title}
-                        </Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {event.status}
-                        </Text>
-                      </Stack>
-                    </Button>
-                  </li>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Закрыть
+    <CenteredDialog open={!!day} onClose={onClose} maxW="md" scrollInside>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack as="ul" gap="1" listStyleType="none">
+          {day?.events.map((event) => (
+            <li key={event.id}>
+              <Button
+                variant="ghost"
+                w="full"
+                h="auto"
+                py="2"
+                px="2"
+                justifyContent="flex-start"
+                alignItems="flex-start"
+                textAlign="left"
+                whiteSpace="normal"
+                fontWeight="normal"
+                onClick={() => onOpen(event)}
+              >
+                <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 999, background: event.color, marginTop: 6, flexShrink: 0 }} />
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium" overflowWrap="anywhere">
+                    {event.title}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {event.status}
+                  </Text>
+                </Stack>
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </li>
+          ))}
+        </Stack>
+      </Dialog.Body>
+      <DialogCloseFooter onClose={onClose} />
+    </CenteredDialog>
   );
 }

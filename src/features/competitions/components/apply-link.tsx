@@ -1,4 +1,5 @@
-import { Badge, Button, Dialog, HStack, Link as ChakraLink, Portal, Spinner, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import { Badge, Button, Dialog, HStack, Link as ChakraLink, Spinner, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import { CenteredDialog } from '@/components/centered-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -52,65 +53,58 @@ export function ApplyLink({ code1C, userId, ...buttonProps }: Props) {
           Подать заявку
         </Link>
       </Button>
-      <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content maxW="lg" w="full">
-              <Dialog.Header>
-                <Dialog.Title>У вас уже есть заявки на этот конкурс</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {!ready ? (
-                  <HStack justify="center" py="4">
-                    <Spinner color="brand.solid" role="status" aria-label="Загрузка заявок" />
-                  </HStack>
-                ) : (
-                  <Stack gap="3">
-                    <Text>Продолжите начатую заявку или начните новую.</Text>
-                    <Stack as="ul" gap="2" listStyleType="none">
-                      {newDraft && (
-                        <Stack as="li" gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
-                          <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
-                            <Link to="/programs/create/$code1C" params={{ code1C }}>{`Черновик "${newDraft.name}"`}</Link>
-                          </ChakraLink>
-                          <SavedAt value={newDraft.savedAt} />
-                        </Stack>
-                      )}
-                      {mine.data.map((point) => (
-                        <Stack as="li" key={point.id} gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
-                          <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
-                            <Link to="/tasks/$id" params={{ id: String(point.id) }}>
-                              {point.name}
-                            </Link>
-                          </ChakraLink>
-                          <HStack gap="3" wrap="wrap">
-                            <Text fontSize="xs" color="fg.muted">
-                              ID: {point.id}
-                            </Text>
-                            <Badge variant="subtle" colorPalette={point.canEdit ? 'orange' : 'gray'} whiteSpace="normal">
-                              {point.status.name}
-                            </Badge>
-                          </HStack>
-                          <SavedAt value={savedAtOf(point.id)} />
-                        </Stack>
-                      ))}
-                    </Stack>
+      <CenteredDialog open={open} onClose={() => setOpen(false)} maxW="lg" scrollInside>
+        <Dialog.Header>
+          <Dialog.Title>У вас уже есть заявки на этот конкурс</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {!ready ? (
+            <HStack justify="center" py="4">
+              <Spinner color="brand.solid" role="status" aria-label="Загрузка заявок" />
+            </HStack>
+          ) : (
+            <Stack gap="3">
+              <Text>Продолжите начатую заявку или начните новую.</Text>
+              <Stack as="ul" gap="2" listStyleType="none">
+                {newDraft && (
+                  <Stack as="li" gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
+                    <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
+                      <Link to="/programs/create/$code1C" params={{ code1C }}>{`Черновик "${newDraft.name}"`}</Link>
+                    </ChakraLink>
+                    <SavedAt value={newDraft.savedAt} />
                   </Stack>
                 )}
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  Отмена
-                </Button>
-                <Button colorPalette="brand" onClick={startNew}>
-                  Начать новую заявку
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+                {mine.data.map((point) => (
+                  <Stack as="li" key={point.id} gap="1" borderWidth="1px" borderColor="border" rounded="lg" p="3">
+                    <ChakraLink asChild color="brand.fg" fontWeight="semibold" overflowWrap="anywhere">
+                      <Link to="/tasks/$id" params={{ id: String(point.id) }}>
+                        {point.name}
+                      </Link>
+                    </ChakraLink>
+                    <HStack gap="3" wrap="wrap">
+                      <Text fontSize="xs" color="fg.muted">
+                        ID: {point.id}
+                      </Text>
+                      <Badge variant="subtle" colorPalette={point.canEdit ? 'orange' : 'gray'} whiteSpace="normal">
+                        {point.status.name}
+                      </Badge>
+                    </HStack>
+                    <SavedAt value={savedAtOf(point.id)} />
+                  </Stack>
+                ))}
+              </Stack>
+            </Stack>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer flexWrap="wrap">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Отмена
+          </Button>
+          <Button colorPalette="brand" onClick={startNew}>
+            Начать новую заявку
+          </Button>
+        </Dialog.Footer>
+      </CenteredDialog>
     </>
   );
 }

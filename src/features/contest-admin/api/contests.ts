@@ -1,6 +1,7 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, formData, multipart } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { keyedMutation } from '@/lib/api/keyed-mutation';
 import type { components } from '@/lib/api/generated/contest';
 import { contestAdminKeys } from './keys';
 import type { ContestCreateInput, ContestUpdate, ContestUserRole, ContestUserStatusRequest } from './types';
@@ -26,58 +27,42 @@ export interface ContestUserInput {
   role: ContestUserRole;
 }
 
+/** The calls that link a user to a contest in a role, and that unlink them. */
+const USER_LINK_PATHS = {
+  add: { manager: '/api/contest/addmanager', monitor: '/api/contest/addmonitor', expert: '/api/contest/addexpert' },
+  del: { manager: '/api/contest/delmanager', monitor: '/api/contest/delmonitor', expert: '/api/contest/delexpert' },
+} as const;
+
+const changeContestUser = (change: keyof typeof USER_LINK_PATHS, { contestId, userId, role }: ContestUserInput) =>
+  unwrap(api().contest.POST(USER_LINK_PATHS[change][role], { body: { contest_id: contestId, user_id: userId } }));
+
 /** POST /api/contest/addmanager | addmonitor | addexpert {contest_id, user_id}. */
-export function addContestUser({ contestId, userId, role }: ContestUserInput) {
-  const body = { contest_id: contestId, user_id: userId };
-  const contest = api().contest;
-  if (role === 'manager') return unwrap(contest.POST('/api/contest/addmanager', { body }));
-  if (role === 'monitor') return unwrap(contest.POST('/api/contest/addmonitor', { body }));
-  return unwrap(contest.POST('/api/contest/addexpert', { body }));
-}
+export const addContestUser = (input: ContestUserInput) => changeContestUser('add', input);
 
 /** POST /api/contest/delmanager | delmonitor | delexpert {contest_id, user_id}. */
-export function removeContestUser({ contestId, userId, role }: ContestUserInput) {
-  const body = { contest_id: contestId, user_id: userId };
-  const contest = api().contest;
-  if (role === 'manager') return unwrap(contest.POST('/api/contest/delmanager', { body }));
-  if (role === 'monitor') return unwrap(contest.POST('/api/contest/delmonitor', { body }));
-  return unwrap(contest.POST('/api/contest/delexpert', { body }));
-}
+export const removeContestUser = (input: ContestUserInput) => changeContestUser('del', input);
 
 /** POST /api/contest/setuserstatus {contest_id, user_id, role?, status 0|1}. */
 export function setContestUserStatus(input: ContestUserStatusRequest) {
   return unwrap(api().contest.POST('/api/contest/setuserstatus', { body: input }));
 }
 
-export const createContestMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'create'],
-    mutationFn: createContest,
-    onSuccess: (_c, _i, _r, { client }) => client.invalidateQueries({ queryKey: contestAdminKeys.contests() }),
-  });
+export const createContestMutation = keyedMutation(contestAdminKeys.contests(), 'create', createContest, (client) =>
+  client.invalidateQueries({ queryKey: contestAdminKeys.contests() }),
+);
 
-export const updateContestMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'update'],
-    mutationFn: updateContest,
-    onSuccess: (contest, _i, _r, { client }) => {
-      client.setQueryData(contestAdminKeys.contest(contest.id), contest);
-      return client.invalidateQueries({ queryKey: contestAdminKeys.contests() });
-    },
-  });
+export const updateContestMutation = keyedMutation(contestAdminKeys.contests(), 'update', updateContest, (client, contest) => {
+  client.setQueryData(contestAdminKeys.contest(contest.id), contest);
+  return client.invalidateQueries({ queryKey: contestAdminKeys.contests() });
+});
 
-const refreshContest = (contestId: number, client: QueryClient) =>
-  client.invalidateQueries({ queryKey: contestAdminKeys.contest(contestId) });
+/** The contest's own entry lists its users: it is asked again. */
+const refreshContest = (client: QueryClient, contestId: number) => client.invalidateQueries({ queryKey: contestAdminKeys.contest(contestId) });
 
-export const addContestUserMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.contests(), 'add-user'], mutationFn: addContestUser, onSuccess: (_l, i, _r, { client }) => refreshContest(i.contestId, client) });
+export const addContestUserMutation = keyedMutation(contestAdminKeys.contests(), 'add-user', addContestUser, (client, _link, input) => refreshContest(client, input.contestId));
 
-export const removeContestUserMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.contests(), 'remove-user'], mutationFn: removeContestUser, onSuccess: (_a, i, _r, { client }) => refreshContest(i.contestId, client) });
+export const removeContestUserMutation = keyedMutation(contestAdminKeys.contests(), 'remove-user', removeContestUser, (client, _answer, input) => refreshContest(client, input.contestId));
 
-export const setContestUserStatusMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.contests(), 'user-status'],
-    mutationFn: setContestUserStatus,
-    onSuccess: (_l, i, _r, { client }) => refreshContest(i.contest_id, client),
-  });
+export const setContestUserStatusMutation = keyedMutation(contestAdminKeys.contests(), 'user-status', setContestUserStatus, (client, _link, input) =>
+  refreshContest(client, input.contest_id),
+);

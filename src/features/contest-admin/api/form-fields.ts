@@ -1,6 +1,7 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { keyedMutation } from '@/lib/api/keyed-mutation';
 import { contestAdminKeys } from './keys';
 import type { FormFieldInput, FormFieldUpdate } from './types';
 
@@ -27,11 +28,8 @@ const refreshFields = async (client: QueryClient) => {
   await client.invalidateQueries({ queryKey: contestAdminKeys.forms() });
 };
 
-export const createFormFieldMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.formFields(), 'create'], mutationFn: createFormField, onSuccess: (_f, _i, _r, { client }) => refreshFields(client) });
+export const createFormFieldMutation = keyedMutation(contestAdminKeys.formFields(), 'create', createFormField, refreshFields);
 
-export const updateFormFieldMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.formFields(), 'update'], mutationFn: updateFormField, onSuccess: (_f, _i, _r, { client }) => refreshFields(client) });
+export const updateFormFieldMutation = keyedMutation(contestAdminKeys.formFields(), 'update', updateFormField, refreshFields);
 
-export const deleteFormFieldMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.formFields(), 'delete'], mutationFn: deleteFormField, onSuccess: (_a, _i, _r, { client }) => refreshFields(client) });
+export const deleteFormFieldMutation = keyedMutation(contestAdminKeys.formFields(), 'delete', deleteFormField, refreshFields);

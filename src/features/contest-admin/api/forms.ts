@@ -1,6 +1,7 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { keyedMutation } from '@/lib/api/keyed-mutation';
 import { contestAdminKeys } from './keys';
 import type { FormInput, FormUpdate } from './types';
 
@@ -21,14 +22,10 @@ export function duplicateForm({ id, contestId }: { id: number; contestId: number
   return unwrap(api().contest.GET('/api/form/duplicate', { params: { query: { id, contest_id: contestId } } }));
 }
 
-const refreshForms = (client: QueryClient) =>
-  client.invalidateQueries({ queryKey: contestAdminKeys.forms() });
+const refreshForms = (client: QueryClient) => client.invalidateQueries({ queryKey: contestAdminKeys.forms() });
 
-export const createFormMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.forms(), 'create'], mutationFn: createForm, onSuccess: (_f, _i, _r, { client }) => refreshForms(client) });
+export const createFormMutation = keyedMutation(contestAdminKeys.forms(), 'create', createForm, refreshForms);
 
-export const updateFormMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.forms(), 'update'], mutationFn: updateForm, onSuccess: (_f, _i, _r, { client }) => refreshForms(client) });
+export const updateFormMutation = keyedMutation(contestAdminKeys.forms(), 'update', updateForm, refreshForms);
 
-export const duplicateFormMutation = () =>
-  mutationOptions({ mutationKey: [...contestAdminKeys.forms(), 'duplicate'], mutationFn: duplicateForm, onSuccess: (_f, _i, _r, { client }) => refreshForms(client) });
+export const duplicateFormMutation = keyedMutation(contestAdminKeys.forms(), 'duplicate', duplicateForm, refreshForms);

@@ -1,21 +1,35 @@
 import type { ApplicationFilter, ContestFilter, FormFieldFilter, FormFilter, ResultFilter } from './types';
 
+const all = ['contest-admin'] as const;
+
+/** One kind of record of the second API: all of it, its lists by filter, one record by id. */
+function recordKind<Filter, const Kind extends string>(kind: Kind) {
+  const root = () => [...all, kind] as const;
+  return { root, list: (filter: Filter) => [...root(), 'list', filter] as const, detail: (id: number) => [...root(), 'detail', id] as const };
+}
+
+const contests = recordKind<ContestFilter, 'contests'>('contests');
+const results = recordKind<ResultFilter, 'results'>('results');
+const applications = recordKind<ApplicationFilter, 'applications'>('applications');
+const forms = recordKind<FormFilter, 'forms'>('forms');
+const formFields = recordKind<FormFieldFilter, 'form-fields'>('form-fields');
+
 /** Query keys of contest administration — the second API (one factory, DESIGN.md convention 4). */
 export const contestAdminKeys = {
-  all: ['contest-admin'] as const,
-  contests: () => [...contestAdminKeys.all, 'contests'] as const,
-  contestList: (filter: ContestFilter) => [...contestAdminKeys.contests(), 'list', filter] as const,
-  contest: (id: number) => [...contestAdminKeys.contests(), 'detail', id] as const,
-  results: () => [...contestAdminKeys.all, 'results'] as const,
-  resultList: (filter: ResultFilter) => [...contestAdminKeys.results(), 'list', filter] as const,
-  result: (id: number) => [...contestAdminKeys.results(), 'detail', id] as const,
-  applications: () => [...contestAdminKeys.all, 'applications'] as const,
-  applicationList: (filter: ApplicationFilter) => [...contestAdminKeys.applications(), 'list', filter] as const,
-  application: (id: number) => [...contestAdminKeys.applications(), 'detail', id] as const,
-  forms: () => [...contestAdminKeys.all, 'forms'] as const,
-  formList: (filter: FormFilter) => [...contestAdminKeys.forms(), 'list', filter] as const,
-  form: (id: number) => [...contestAdminKeys.forms(), 'detail', id] as const,
-  formFields: () => [...contestAdminKeys.all, 'form-fields'] as const,
-  formFieldList: (filter: FormFieldFilter) => [...contestAdminKeys.formFields(), 'list', filter] as const,
-  rules: () => [...contestAdminKeys.all, 'rules'] as const,
+  all,
+  contests: contests.root,
+  contestList: contests.list,
+  contest: contests.detail,
+  results: results.root,
+  resultList: results.list,
+  result: results.detail,
+  applications: applications.root,
+  applicationList: applications.list,
+  application: applications.detail,
+  forms: forms.root,
+  formList: forms.list,
+  form: forms.detail,
+  formFields: formFields.root,
+  formFieldList: formFields.list,
+  rules: () => [...all, 'rules'] as const,
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { contestAdminKeys } from './keys';
@@ -6,13 +6,12 @@ import type { ApplicationFilter, ContestFilter, FormFieldFilter, FormFilter, Res
 
 /** Reads of the second API (SPEC §7 "Contests", "Results and forms"); the screens are not shown. */
 
+/** A paged list: it shows the page it has while the next one loads. */
+const pagedList = <T>(queryKey: QueryKey, read: () => Promise<T>) => queryOptions({ queryKey, queryFn: read, placeholderData: keepPreviousData });
+
 /** GET /api/contest (page, pageSize, type). */
 export const contestListQuery = (filter: ContestFilter = {}) =>
-  queryOptions({
-    queryKey: contestAdminKeys.contestList(filter),
-    queryFn: () => unwrap(api().contest.GET('/api/contest', { params: { query: filter } })),
-    placeholderData: keepPreviousData,
-  });
+  pagedList(contestAdminKeys.contestList(filter), () => unwrap(api().contest.GET('/api/contest', { params: { query: filter } })));
 
 /** GET /api/contest/{id} — with its managers, monitors and experts. */
 export const contestQuery = (id: number) =>
@@ -20,11 +19,7 @@ export const contestQuery = (id: number) =>
 
 /** GET /api/result (page, pageSize, status, form_id). */
 export const resultListQuery = (filter: ResultFilter = {}) =>
-  queryOptions({
-    queryKey: contestAdminKeys.resultList(filter),
-    queryFn: () => unwrap(api().contest.GET('/api/result', { params: { query: filter } })),
-    placeholderData: keepPreviousData,
-  });
+  pagedList(contestAdminKeys.resultList(filter), () => unwrap(api().contest.GET('/api/result', { params: { query: filter } })));
 
 /** GET /api/result/{id}. */
 export const resultQuery = (id: number) =>
@@ -32,11 +27,7 @@ export const resultQuery = (id: number) =>
 
 /** GET /api/application. */
 export const applicationListQuery = (filter: ApplicationFilter = {}) =>
-  queryOptions({
-    queryKey: contestAdminKeys.applicationList(filter),
-    queryFn: () => unwrap(api().contest.GET('/api/application', { params: { query: filter } })),
-    placeholderData: keepPreviousData,
-  });
+  pagedList(contestAdminKeys.applicationList(filter), () => unwrap(api().contest.GET('/api/application', { params: { query: filter } })));
 
 /** GET /api/application/{id}. */
 export const applicationQuery = (id: number) =>

@@ -1,6 +1,7 @@
-import { mutationOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, formData, multipart } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
+import { keyedMutation } from '@/lib/api/keyed-mutation';
 import type { components } from '@/lib/api/generated/contest';
 import { contestAdminKeys } from './keys';
 import type { ContestResultUpdate, ResultCreateInput, ResultFilter } from './types';
@@ -36,33 +37,17 @@ export function exportResults(filter: Omit<ResultFilter, 'page' | 'pageSize'> & 
   return unwrap(api().contest.GET('/api/result/export', { params: { query: filter }, parseAs: 'blob' })) as Promise<Blob>;
 }
 
-export const createResultMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.results(), 'create'],
-    mutationFn: createResult,
-    onSuccess: async (_r, _i, _ctx, { client }) => {
-      await client.invalidateQueries({ queryKey: contestAdminKeys.results() });
-      await client.invalidateQueries({ queryKey: contestAdminKeys.applications() });
-    },
-  });
+/** A result is also shown inside its application: both are asked again. */
+const refreshResults = async (client: QueryClient) => {
+  await client.invalidateQueries({ queryKey: contestAdminKeys.results() });
+  await client.invalidateQueries({ queryKey: contestAdminKeys.applications() });
+};
 
-export const updateResultMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.results(), 'update'],
-    mutationFn: updateResult,
-    onSuccess: async (result, _i, _ctx, { client }) => {
-      client.setQueryData(contestAdminKeys.result(result.id), result);
-      await client.invalidateQueries({ queryKey: contestAdminKeys.results() });
-      await client.invalidateQueries({ queryKey: contestAdminKeys.applications() });
-    },
-  });
+export const createResultMutation = keyedMutation(contestAdminKeys.results(), 'create', createResult, refreshResults);
 
-export const setResultStatusMutation = () =>
-  mutationOptions({
-    mutationKey: [...contestAdminKeys.results(), 'status'],
-    mutationFn: setResultStatus,
-    onSuccess: async (_a, _i, _ctx, { client }) => {
-      await client.invalidateQueries({ queryKey: contestAdminKeys.results() });
-      await client.invalidateQueries({ queryKey: contestAdminKeys.applications() });
-    },
-  });
+export const updateResultMutation = keyedMutation(contestAdminKeys.results(), 'update', updateResult, (client, result) => {
+  client.setQueryData(contestAdminKeys.result(result.id), result);
+  return refreshResults(client);
+});
+
+export const setResultStatusMutation = keyedMutation(contestAdminKeys.results(), 'status', setResultStatus, refreshResults);

@@ -45,20 +45,8 @@ export interface FormFieldFilter extends Paging {
   form_id?: number;
 }
 
-/** New contest: the Contest fields plus an image and additional materials (POST /api/contest is multipart). */
-export interface ContestCreateInput {
-  name: string;
-  description?: string;
-  type?: string;
-  status?: string;
-  code1C?: string;
-  date_from?: string;
-  date_to?: string;
-  result_date_from?: string;
-  result_date_to?: string;
-  image?: Blob;
-  files?: Blob[];
-}
+/** New contest: the multipart parts of POST /api/contest, with the image and additional materials as files. */
+export type ContestCreateInput = Omit<Schemas['ContestCreateMultipart'], 'image' | 'files'> & { image?: Blob; files?: Blob[] };
 
 /** New result: values plus files of file fields (POST /api/result is multipart). */
 export interface ResultCreateInput {

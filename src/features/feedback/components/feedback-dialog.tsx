@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ErrorOrLength } from '@/components/field-length';
 import { useForm, useStore } from '@tanstack/react-form';
 import {
   Alert,
@@ -27,7 +28,7 @@ import { attachmentProblems, feedbackSchema, formatFileSize, validateFeedback, t
 import { DialogCloseX } from '@/components/dialog-close';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { fieldErrorText } from '@/components/schema-errors';
-import { DialogFormFooter } from '@/components/form-dialog';
+import { MutationDialogFooter } from '@/components/form-dialog';
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -214,13 +215,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                             onBlur={field.handleBlur}
                             autoComplete="off"
                           />
-                          {error ? (
-                            <Field.ErrorText>{error}</Field.ErrorText>
-                          ) : (
-                            <Field.HelperText>
-                              {field.state.value.trim().length} / {FEEDBACK_SUBJECT_MAX}
-                            </Field.HelperText>
-                          )}
+                          <ErrorOrLength error={error} value={field.state.value} max={FEEDBACK_SUBJECT_MAX} />
                         </Field.Root>
                       );
                     }}
@@ -299,16 +294,10 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
-              {send.isPaused && (
-                <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                  Нет соединения с сервером: действие выполнится, когда связь восстановится.
-                </Text>
-              )}
-              <DialogFormFooter
+              <MutationDialogFooter
+                mutation={send}
                 onCancel={requestClose}
-                cancelDisabled={send.isPending}
                 actionLabel="Отправить"
-                pending={send.isPending}
                 loadingText="Отправка…"
               />
             </form>

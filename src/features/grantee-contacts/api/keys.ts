@@ -1,9 +1,5 @@
+import { recordKeys } from '@/lib/api/records';
 import type { GranteeContactsFilter } from './types';
 
 /** Query keys of the grantee contacts domain (one factory, DESIGN.md convention 4). */
-export const granteeContactKeys = {
-  all: ['grantee-contacts'] as const,
-  lists: () => [...granteeContactKeys.all, 'list'] as const,
-  list: (filter: GranteeContactsFilter, page: number, pageSize: number) => [...granteeContactKeys.lists(), filter, page, pageSize] as const,
-  detail: (id: number) => [...granteeContactKeys.all, 'detail', id] as const,
-};
+export const granteeContactKeys = recordKeys<GranteeContactsFilter>('grantee-contacts');

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
 import { useForm, useStore } from '@tanstack/react-form';
 import {
   Badge,
@@ -35,18 +36,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from '../profile-rules';
-
-export interface ProfileUser {
-  id: number;
-  lastname?: string | null;
-  firstname?: string | null;
-  middlename?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  work_company?: string | null;
-  region?: string | null;
-  city?: string | null;
-}
+import type { ProfileUser } from '../api/types';
 
 export interface UserDataDrawerProps {
   open: boolean;
@@ -225,11 +215,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                         </form.Field>
                       ))}
                     </SimpleGrid>
-                    {update.isPaused && (
-                      <Text fontSize="sm" color="orange.fg" role="status">
-                        Нет соединения с сервером: действие выполнится, когда связь восстановится.
-                      </Text>
-                    )}
+                    <PausedActionNotice paused={update.isPaused} />
                     {/* Kept in view at the bottom of the drawer while the form is, with toasts above it (phones). */}
                     <HStack ref={buttons} gap="2" justify="flex-end" wrap="wrap" position="sticky" bottom="0" bg="bg" py="2" zIndex="1">
                       <Button

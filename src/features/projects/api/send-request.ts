@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
+import { useRefreshingMutation, type ActionOptions } from '@/lib/api/refreshing-mutation';
 import { unwrap } from '@/lib/api/transport';
 import { projectKeys } from './keys';
 
@@ -12,19 +12,10 @@ const sendProjectRequest = (projectId: number, type: ProjectRequestType) =>
  * "Запрос на изменение" (zni) / "Запрос на РИД" (rid): POST change-point-type {projectId, type} (SPEC §7). Takes the
  * usual options; a failure toasts the server's message or «Не удалось отправить запрос».
  */
-export function useSendProjectRequest(
-  projectId: number,
-  options: Omit<UseMutationOptions<Awaited<ReturnType<typeof sendProjectRequest>>, Error, ProjectRequestType>, 'mutationFn'> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    meta: { errorText: 'Не удалось отправить запрос', ...options.meta },
-    mutationFn: (type: ProjectRequestType) => sendProjectRequest(projectId, type),
-    // The request becomes a task of the project.
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.tasksCount(projectId) });
-      return options.onSuccess?.(...args);
-    },
-  });
+export function useSendProjectRequest(projectId: number, options: ActionOptions<Awaited<ReturnType<typeof sendProjectRequest>>, ProjectRequestType> = {}) {
+  // The request becomes a task of the project: the project's task count is asked again.
+  return useRefreshingMutation(
+    { request: (type: ProjectRequestType) => sendProjectRequest(projectId, type), errorText: 'Не удалось отправить запрос', refresh: projectKeys.tasksCount(projectId), after: 'success' },
+    options,
+  );
 }

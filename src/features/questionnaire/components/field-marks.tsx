@@ -35,3 +35,17 @@ export function FieldMarks({ field }: { field: FieldDef }) {
   );
 }
 
+/** The name over a group of inputs that has no single control to label (radio, check boxes, files), with its «*». */
+export function GroupName({ field }: { field: FieldDef }) {
+  // Issue 19: plain elements drawn by the theme's classes (app/hot-styles.ts): every radio or checkbox group has one.
+  return (
+    <p className="cab-group-label">
+      {field.name}
+      {field.required && (
+        <span className="cab-required-star" aria-hidden="true">
+          *
+        </span>
+      )}
+    </p>
+  );
+}

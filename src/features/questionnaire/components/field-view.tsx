@@ -6,7 +6,7 @@ import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
 import { slotKey } from '../model/slots';
 import { ActionButtonField } from './action-button-field';
 import { FileFieldView } from './file-field';
-import { countRender, FieldMarks } from './field-marks';
+import { countRender, FieldMarks, GroupName } from './field-marks';
 import { useFormContext } from './form-context';
 import { GROUP_LABELLED, SELF_LABELLED, VALUE_INPUTS } from './fields/registry';
 import { PlainField } from '@/components/plain-field';
@@ -49,14 +49,7 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
     <PlainField.Root invalid={!!message} required={field.required} readOnly={field.readOnly} data-slot={slot}>
       {showLabel &&
         (GROUP_LABELLED.has(field.dataType) ? (
-          <p className="cab-group-label">
-            {field.name}
-            {field.required && (
-              <span className="cab-required-star" aria-hidden="true">
-                *
-              </span>
-            )}
-          </p>
+          <GroupName field={field} />
         ) : (
           <PlainField.Label>
             {field.name}

@@ -7,7 +7,7 @@ import type { FieldDef } from '../model/definition';
 import { useIndexes, useSlotMeta } from '../model/form-store';
 import { slotKey, type FileRef } from '../model/slots';
 import { acceptAttribute, acceptFiles, fieldUploadLimits, megabytes } from '../rules/files';
-import { countRender, FieldMarks } from './field-marks';
+import { countRender, FieldMarks, GroupName } from './field-marks';
 import { useFormContext } from './form-context';
 import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
 import { RichText } from '@/components/rich-text';
@@ -101,14 +101,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
   const hint = [limits.extensions ? limits.extensions.join(', ').toUpperCase() : null, `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
   return (
     <Field.Root ref={root} invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
-      <Text fontWeight="medium" fontSize="sm">
-        {field.name}
-        {field.required && (
-          <Text as="span" color="fg.error" ms="1" aria-hidden="true">
-            *
-          </Text>
-        )}
-      </Text>
+      <GroupName field={field} />
       <Stack gap="2" w="full">
         {files.map(({ index, ref }) => (
           <UploadedFileRow key={index} file={ref} readOnly={field.readOnly} onDelete={() => remove(index, ref)} />

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,8 +6,9 @@ import { draftHash, getDraftStore } from '@/lib/offline/draft-store';
 import { errorToastText } from '@/lib/api/errors';
 import { pointAttachmentsQuery, pointDataQuery, pointQuestionnaireQuery, templateQuestionnaireQuery } from '../api/queries';
 import { buildDefinition, type QuestionnaireSource } from '../model/definition';
-import { isEditablePoint } from '../rules/editable';
+import { isEditablePoint } from '@/lib/editable-point';
 import { DeferredMount } from '@/components/deferred-mount';
+import { ScreenLoadError } from '@/components/status-views';
 import { FormRoot } from './form-root';
 
 
@@ -42,20 +43,11 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
   const failed = [questionnaire, point, files].find((q) => q.isError);
   if (failed) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Не удалось загрузить анкету</Alert.Title>
-          <Alert.Description>
-            <Stack gap="2" align="start">
-              <span>{errorToastText(failed.error, 'Произошла ошибка при получении данных')}</span>
-              <Button size="sm" onClick={() => [questionnaire, point, files].forEach((q) => q.isError && void q.refetch())}>
-                Повторить
-              </Button>
-            </Stack>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <ScreenLoadError
+        title="Не удалось загрузить анкету"
+        message={errorToastText(failed.error, 'Произошла ошибка при получении данных')}
+        onRetry={() => [questionnaire, point, files].forEach((q) => q.isError && void q.refetch())}
+      />
     );
   }
   // SPEC §4: NEW, FILLING, NEEDS_IMPROVEMENTS, SUSPENDED, RETURN_TO_EDIT are edited only when canEdit is also true.

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Alert, Box, Button, Field, Stack, Switch, Text, Textarea, chakra } from '@chakra-ui/react';
+import { PausedActionNotice } from '@/components/offline/paused-action-notice';
+import { ErrorOrLength } from '@/components/field-length';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { notifySuccess } from '@/components/toaster';
 import { serviceMessageQuery } from '../api/queries';
@@ -82,13 +84,7 @@ export function ServiceMessageForm() {
                   onChange={(e) => field.handleChange(e.currentTarget.value)}
                   onBlur={field.handleBlur}
                 />
-                {shown ? (
-                  <Field.ErrorText>{shown}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>
-                    {field.state.value.trim().length} / {SERVICE_MESSAGE_MAX}
-                  </Field.HelperText>
-                )}
+                <ErrorOrLength error={shown} value={field.state.value} max={SERVICE_MESSAGE_MAX} />
               </Field.Root>
             );
           }}
@@ -104,11 +100,7 @@ export function ServiceMessageForm() {
             </Alert.Root>
           </Stack>
         )}
-        {save.isPaused && (
-          <Text fontSize="sm" color="orange.fg" role="status">
-            Нет соединения с сервером: действие выполнится, когда связь восстановится.
-          </Text>
-        )}
+        <PausedActionNotice paused={save.isPaused} />
         <Box>
           <Button type="submit" disabled={!canSave(values, save.isPending, saved)} loading={save.isPending} loadingText="Сохранение…">
             Сохранить

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
+import { useRefreshingMutation, type ActionOptions } from '@/lib/api/refreshing-mutation';
 import { unwrap } from '@/lib/api/transport';
 import { tasksKeys } from './keys';
 
@@ -12,15 +12,6 @@ const changeResponsible = ({ pointId, userId }: Input) =>
  * POST /v2/projects/change-responsible/{id} {userId} — "Назначить пользователя" (project owner only). Failure: the
  * server's message or «При назначение произошла ошибка» (SPEC §8).
  */
-export function useChangeResponsible(options: Omit<UseMutationOptions<Awaited<ReturnType<typeof changeResponsible>>, Error, Input>, 'mutationFn'> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    meta: { errorText: 'При назначение произошла ошибка', ...options.meta },
-    mutationFn: changeResponsible,
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
-      return options.onSuccess?.(...args);
-    },
-  });
+export function useChangeResponsible(options: ActionOptions<Awaited<ReturnType<typeof changeResponsible>>, Input> = {}) {
+  return useRefreshingMutation({ request: changeResponsible, errorText: 'При назначение произошла ошибка', refresh: tasksKeys.all, after: 'success' }, options);
 }

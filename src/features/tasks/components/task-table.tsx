@@ -1,12 +1,12 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
 import { PAGE_SIZE } from '@/lib/limits';
 import { pointListQuery } from '../api/queries';
 import type { PointListItem } from '../api/types';
 import { AssignDialog, type AssignableUser } from './assign-dialog';
-import { ListError, ListLoading } from './list-state';
+import { ListLoading } from './list-state';
 import { Pager } from './pager';
 import { useNow } from '@/lib/use-now';
 import { DEADLINE_CLOCK_MS } from '../deadline-color';
@@ -32,7 +32,7 @@ export function TaskTable({ filters, assign }: TaskTableProps) {
   const rows = useRenderLimit(query.data?.items);
 
   if (query.isPending) return <ListLoading />;
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const { items, _meta } = query.data;
   if (items.length === 0) return <EmptyState text="Список пуст" />;
 

@@ -1,16 +1,17 @@
 import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
 import { expertListQuery, notesQuery, pointCountQuery, pointListQuery, pointStatusesQuery, templatesLookupQuery } from '../api/queries';
 import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-search';
-import { ListError, ListLoading } from './list-state';
+import { ListLoading } from './list-state';
 import { Pager } from './pager';
-import { TaskRow, TaskTableShell } from './task-row';
+import { TaskRow, TaskTableShell, type TaskRowProps } from './task-row';
+import type { PointListItem, PointPage } from '../api/types';
 import { formatMoscowIso } from '@/lib/moscow-time';
 import { useNow } from '@/lib/use-now';
 import { DEADLINE_CLOCK_MS } from '../deadline-color';
@@ -169,42 +170,31 @@ function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isEx
 }
 
 function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
-  const now = useNow(DEADLINE_CLOCK_MS);
   const kind = search.kind === 'expert' || search.kind === 'notes' ? 'all' : search.kind;
   const query = useQuery(pointListQuery({ kind, name: search.q, statusCode: search.status, page: search.page, pageSize: PAGE_SIZE }));
-  const rows = useRenderLimit(query.data?.items);
-  if (query.isPending) return <ListLoading />;
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
-  const { items, _meta } = query.data;
-  if (!items.length) return <EmptyState text="Список пуст" />;
-  return (
-    <>
-      <TaskTableShell>
-        {rows.visible.map((p) => (
-          <TaskRow key={p.id} point={p} now={now} linkLabel={p.canEdit ? 'Редактировать' : 'Перейти'} />
-        ))}
-      </TaskTableShell>
-      <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
-      <Total total={_meta.totalCount} />
-      <Pager page={_meta.currentPage} pageCount={_meta.pageCount} onChange={onPage} />
-    </>
-  );
+  return <PointPageView query={query} onPage={onPage} linkLabel={(p) => (p.canEdit ? 'Редактировать' : 'Перейти')} />;
 }
 
 function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
-  const now = useNow(DEADLINE_CLOCK_MS);
   const query = useQuery(expertListQuery({ text: search.q, templateIds: search.contests, statusCodes: search.statuses, page: search.page, pageSize: PAGE_SIZE }));
+  // SPEC §2: in the expertise list the link reads "Редактировать" when the status is suspended.
+  return <PointPageView query={query} onPage={onPage} linkLabel={(p) => (p.status.code1C === 'SUSPENDED' ? 'Редактировать' : 'Перейти')} />;
+}
+
+/** A page of points (the kind tabs and the expertise list alike): its states, rows, total and pager; only the link text differs. */
+function PointPageView(props: { query: UseQueryResult<PointPage>; onPage: (page: number) => void; linkLabel: (point: PointListItem) => TaskRowProps['linkLabel'] }) {
+  const { query, onPage, linkLabel } = props;
+  const now = useNow(DEADLINE_CLOCK_MS);
   const rows = useRenderLimit(query.data?.items);
   if (query.isPending) return <ListLoading />;
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const { items, _meta } = query.data;
   if (!items.length) return <EmptyState text="Список пуст" />;
   return (
     <>
       <TaskTableShell>
         {rows.visible.map((p) => (
-          // SPEC §2: in the expertise list the link reads "Редактировать" when the status is suspended.
-          <TaskRow key={p.id} point={p} now={now} linkLabel={p.status.code1C === 'SUSPENDED' ? 'Редактировать' : 'Перейти'} />
+          <TaskRow key={p.id} point={p} now={now} linkLabel={linkLabel(p)} />
         ))}
       </TaskTableShell>
       <ShowMore hidden={rows.hidden} onClick={rows.showMore} />
@@ -217,7 +207,7 @@ function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
 function DraftsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
   const query = useQuery(notesQuery(search.q));
   if (query.isPending) return <ListLoading />;
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const notes = query.data;
   if (!notes.length) return <EmptyState text="Список пуст" />;
   const pageCount = Math.ceil(notes.length / PAGE_SIZE);

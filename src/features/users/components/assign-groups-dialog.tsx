@@ -22,7 +22,7 @@ import type { Group } from "../api/groups";
 import type { UserRow } from "../api/users-list";
 import { displayName } from "./users-table";
 import { DialogCloseX } from '@/components/dialog-close';
-import { DialogFormFooter } from "@/components/form-dialog";
+import { MutationDialogFooter } from "@/components/form-dialog";
 
 const exclusiveNote = `Роли ${EXCLUSIVE_ROLE_KINDS.flat()
   .map((id) => `«${ROLE_NAMES[id as RoleId]}»`)
@@ -154,18 +154,11 @@ export function AssignGroupsDialog(props: {
                   )}
                 </Stack>
               </Dialog.Body>
-              {setGroups.isPaused && (
-                <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                  Нет соединения с сервером: действие выполнится, когда связь
-                  восстановится.
-                </Text>
-              )}
-              <DialogFormFooter
+              <MutationDialogFooter
+                mutation={setGroups}
                 onCancel={props.onClose}
-                cancelDisabled={setGroups.isPending}
                 actionLabel="Назначить"
                 onAction={() => save()}
-                pending={setGroups.isPending}
                 actionDisabled={!props.groups}
               />
               <DialogCloseX />

@@ -4,7 +4,7 @@ import { notifySuccess } from '@/components/toaster';
 import { useRefreshToken } from '../api/refresh-token';
 import type { UserRow } from '../api/users-list';
 import { displayName } from './users-table';
-import { DialogFormFooter } from '@/components/form-dialog';
+import { MutationDialogFooter } from '@/components/form-dialog';
 
 /** SPEC §6: refreshing a user's token is confirmed, with the warning that the session may break. */
 export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () => void }) {
@@ -39,17 +39,11 @@ export function RefreshTokenDialog(props: { user: UserRow | null; onClose: () =>
                 </Alert.Root>
               </Stack>
             </Dialog.Body>
-            {refresh.isPaused && (
-              <Text fontSize="sm" color="orange.fg" role="status" px="6">
-                Нет соединения с сервером: действие выполнится, когда связь восстановится.
-              </Text>
-            )}
-            <DialogFormFooter
+            <MutationDialogFooter
+              mutation={refresh}
               onCancel={props.onClose}
-              cancelDisabled={refresh.isPending}
               actionLabel="Обновить"
               onAction={confirm}
-              pending={refresh.isPending}
               colorPalette="red"
             />
           </Dialog.Content>

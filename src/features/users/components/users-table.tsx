@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Stack, Table, Text, VisuallyHidden, useBreakpointValue } from '@chakra-ui/react';
+import { GroupsIcon, RefreshIcon } from '@/components/icons';
 import { ROLE_NAMES, roleIdsFromGroups } from '@/lib/roles';
 import type { UserRow } from '../api/users-list';
 import type { Group } from '../api/groups';
@@ -88,7 +89,7 @@ export function UsersTable(props: UsersTableProps) {
                       aria-label={`Назначить группы: ${name}`}
                       title="Назначить группы"
                     >
-                      <GroupsIcon />
+                      <GroupsIcon size={16} />
                     </IconButton>
                   </Table.Cell>
                 )}
@@ -185,7 +186,7 @@ function TokenCell(props: { token: TokenValidity; canManage: boolean; name: stri
       </Text>
       {props.canManage && (
         <IconButton size="xs" variant="ghost" aria-label={`Обновить токен: ${props.name}`} title="Обновить токен" onClick={props.onRefresh}>
-          <RefreshIcon />
+          <RefreshIcon size={16} />
         </IconButton>
       )}
     </HStack>
@@ -208,43 +209,5 @@ function LoginAsButton(props: UsersTableProps & { user: UserRow; name: string })
     >
       Войти как
     </Button>
-  );
-}
-
-function GroupsIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6" />
-    </svg>
-  );
-}
-
-function RefreshIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36M21 3v6h-6" />
-    </svg>
   );
 }
