@@ -31,6 +31,10 @@ export function routePattern(routeFile) {
 /**
  * Picks the frame index.html paints before the app runs (html[data-boot]): the sign-in card where the app will show it
  * (the login page, or no session kept), the cabinet's menu and header otherwise; none on the sign-in hand-over pages.
+ * A cabinet screen kept by the app on its last visit (src/lib/screen-snapshot.ts: same address, same owner as the
+ * persisted query cache, at most a week old) is painted instead, inert and hidden from assistive technology, before
+ * #root (which stays laid out but invisible until the app's own screen replaces the picture); if the app has not
+ * taken it away after 15 s, the picture goes by itself.
  */
 export const BOOT_FRAME = `(function () {
   var path = location.pathname.replace(/\\/+$/, '') || '/';
@@ -42,6 +46,46 @@ export const BOOT_FRAME = `(function () {
       if (!localStorage.getItem('access_token')) frame = 'login';
     } catch (e) {
       frame = '';
+    }
+  }
+  if (frame === 'cabinet') {
+    try {
+      var owner = localStorage.getItem('cabinet-query-cache-owner');
+      var raw = owner && localStorage.getItem('cabinet-snapshot:' + location.pathname + location.search);
+      var shot = raw && JSON.parse(raw);
+      if (shot && String(shot.owner) === owner && typeof shot.html === 'string' && Date.now() - shot.at < 7 * 864e5) {
+        // Placed as the body's first child as soon as the parser has made the body, before the first paint; its style
+        // after the theme's sheet (the whole head is parsed by then).
+        var style = document.createElement('style');
+        style.id = 'boot-snapshot-css';
+        style.textContent = shot.css || '';
+        var view = document.createElement('div');
+        view.id = 'boot-snapshot';
+        view.setAttribute('aria-hidden', 'true');
+        view.inert = true;
+        view.innerHTML = shot.html;
+        var place = function () {
+          if (!document.body) return false;
+          document.head.appendChild(style);
+          document.body.insertBefore(view, document.body.firstChild);
+          return true;
+        };
+        if (!place()) {
+          var watch = new MutationObserver(function () {
+            if (place()) watch.disconnect();
+          });
+          watch.observe(document.documentElement, { childList: true });
+        }
+        frame = 'snapshot';
+        setTimeout(function () {
+          if (document.documentElement.getAttribute('data-boot') !== 'snapshot') return;
+          view.remove();
+          style.remove();
+          document.documentElement.setAttribute('data-boot', 'cabinet');
+        }, 15000);
+      }
+    } catch (e) {
+      // A kept screen that cannot be read is not painted: the frame below is.
     }
   }
   if (frame) document.documentElement.setAttribute('data-boot', frame);

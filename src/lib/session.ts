@@ -1,3 +1,5 @@
+import { forgetScreenSnapshots } from './screen-snapshot';
+
 /**
  * Token storage (SPEC §3: access_token and access_token_expires in local storage).
  * Expiry is kept as epoch milliseconds; the server's tokenExpireAt (unix seconds or ISO) is normalised on save.
@@ -162,6 +164,8 @@ export function forgetPersistedUserRecord(storage: Storage = localStorage): void
 export function forgetPersistedQueries(storage: Storage = localStorage): void {
   storage.removeItem(QUERY_CACHE_KEY);
   storage.removeItem(CACHE_OWNER_KEY);
+  // The kept pictures of screens show the same data and belong to the same owner (lib/screen-snapshot.ts).
+  forgetScreenSnapshots(storage);
 }
 
 /** Where to come back after sign-in (SPEC §4 navigation guard). Only same-app paths are accepted. */

@@ -5,6 +5,7 @@ import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-ti
 import { LogoutIcon, MenuIcon } from '@/components/icons';
 import { useOverflow } from '@/components/use-overflow';
 import { tapToggleProps } from '@/components/tap-toggle';
+import { releaseScreenSnapshot } from '@/lib/screen-snapshot';
 import { Footer } from './footer';
 
 const loadNavDrawer = () => import('./nav-drawer');
@@ -37,6 +38,9 @@ export function Shell(props: ShellProps) {
   // The phone menu's code is fetched on the first opening (the shell is on every page).
   const [drawerUsed, setDrawerUsed] = useState(false);
   const title = usePageTitleValue();
+  const main = useRef<HTMLElement>(null);
+  // The screen kept from the last visit (painted before the app ran) gives way once this one has drawn its content.
+  useEffect(() => releaseScreenSnapshot(main.current), []);
   const nav = <Navigation items={props.menuItems} counts={props.menuCounts} onNavigate={() => setDrawerOpen(false)} />;
 
   // Issue 19: plain elements drawn by the theme's classes (app/hot-styles.ts `shellStyles`), not Chakra components —
@@ -97,7 +101,7 @@ export function Shell(props: ShellProps) {
           </div>
         </header>
         {props.banner}
-        <main id="main" className="cab-main" tabIndex={-1}>
+        <main ref={main} id="main" className="cab-main" tabIndex={-1}>
           {props.children}
         </main>
         {props.showFooter && <Footer />}

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MAX_CHARS,
+  MAX_SCREENS,
+  captureScreen,
+  forgetScreenSnapshots,
+  keepSnapshot,
+  releaseScreenSnapshot,
+  rulesFor,
+  snapshotKey,
+  snapshotMarkup,
+  usedComponentCss,
+} from './screen-snapshot';
+import { forgetPersistedQueries } from './session';
+
+const shellHtml = (main: string) => `
+  <div class="cab-shell" id="shell">
+    <a href="#main" class="cab-skip-link">Перейти к содержимому</a>
+    <nav aria-label="Главное меню" class="cab-side-nav"><ul class="cab-nav-list"><li><a href="/tasks">Мои задачи</a></li></ul></nav>
+    <main id="main" class="cab-main">${main}</main>
+  </div>`;
+
+function mount(main: string) {
+  document.body.innerHTML = `<div id="root">${shellHtml(main)}</div>`;
+  return document.querySelector('.cab-shell')!;
+}
+
+describe('the picture of a screen kept for the next visit (issue 19)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.removeAttribute('data-boot');
+  });
+
+  it('keeps the markup without ids and the attributes that point at them', () => {
+    const shell = mount('<label for="q">Поиск</label><input id="q" aria-describedby="h"><p id="h" class="css-abc" data-testid="line">Строка</p>');
+    const html = snapshotMarkup(shell)!;
+    expect(html).toContain('Мои задачи');
+    expect(html).toContain('class="css-abc"');
+    expect(html).not.toMatch(/\sid=|\sfor=|aria-describedby|data-testid/);
+    // The app's own screen is untouched.
+    expect(document.getElementById('q')).not.toBeNull();
+  });
+
+  it('keeps the first screens only: what lies wholly below the limit is left out', () => {
+    const shell = mount(`<ul>${[0, 1, 2, 3, 4].map((i) => `<li data-row="${i}">Задача ${i}</li>`).join('')}</ul>`);
+    const box = (top: number, height: number) => ({ top, bottom: top + height, height, width: 100 }) as DOMRect;
+    for (const element of shell.querySelectorAll('*')) vi.spyOn(element, 'getBoundingClientRect').mockReturnValue(box(0, 2000));
+    for (const row of shell.querySelectorAll<HTMLElement>('main li')) vi.spyOn(row, 'getBoundingClientRect').mockReturnValue(box(Number(row.dataset.row) * 400, 300));
+    const html = snapshotMarkup(shell, 900)!;
+    expect(html).toContain('Задача 2');
+    expect(html).not.toContain('Задача 3');
+    expect(html).not.toContain('Задача 4');
+    expect(shell.querySelectorAll('main li')).toHaveLength(5);
+  });
+
+  it('keeps no screen with a form, one still loading, or one without content', () => {
+    expect(snapshotMarkup(mount('<form><input value="typed"></form>'))).toBeNull();
+    expect(snapshotMarkup(mount('<div aria-busy="true">…</div>'))).toBeNull();
+    expect(snapshotMarkup(mount(''))).toBeNull();
+  });
+
+  it('keeps the rules of the component classes the markup uses, inside their media and layer blocks', () => {
+    const rule = (selectorText: string, body = 'color:red') => ({ selectorText, cssText: `${selectorText}{${body}}` }) as unknown as CSSRule;
+    const group = (head: string, rules: CSSRule[]) => ({ cssText: `${head} {…}`, cssRules: rules }) as unknown as CSSRule;
+    const rules = [
+      rule('.css-used'),
+      rule('.css-other'),
+      rule('.css-used:is(:hover, [data-hover])', 'background:blue'),
+      group('@media screen and (min-width: 48rem)', [rule('.css-used', 'height:9px'), rule('.css-other')]),
+      group('@layer recipes', [rule('.css-other')]),
+    ];
+    expect(rulesFor(rules, new Set(['css-used']))).toBe(
+      '.css-used{color:red}.css-used:is(:hover, [data-hover]){background:blue}@media screen and (min-width: 48rem){.css-used{height:9px}}',
+    );
+    const shell = mount('<p class="css-used">x</p>');
+    expect(usedComponentCss(shell, [{ cssRules: rules } as unknown as CSSStyleSheet])).toContain('.css-used{color:red}');
+  });
+
+  it('keeps a screen per address, the newest first, at most a few, and not an oversized one', () => {
+    for (let i = 0; i < MAX_SCREENS + 2; i++) expect(keepSnapshot(`/tasks?page=${i}`, { owner: '7', html: `<p>${i}</p>`, css: '' }, localStorage, 1000 + i)).toBe(true);
+    expect(localStorage.getItem(snapshotKey('/tasks?page=0'))).toBeNull();
+    expect(localStorage.getItem(snapshotKey('/tasks?page=1'))).toBeNull();
+    expect(JSON.parse(localStorage.getItem(snapshotKey(`/tasks?page=${MAX_SCREENS + 1}`))!)).toMatchObject({ owner: '7', html: `<p>${MAX_SCREENS + 1}</p>` });
+    expect(keepSnapshot('/big', { owner: '7', html: 'x'.repeat(MAX_CHARS), css: 'y' })).toBe(false);
+    expect(localStorage.getItem(snapshotKey('/big'))).toBeNull();
+  });
+
+  it('captures the settled cabinet screen of the cache owner under its address', () => {
+    mount('<table><tbody><tr><td>Отчёт</td></tr></tbody></table>');
+    expect(captureScreen()).toBe(false); // no owner of the persisted cache: nothing is kept
+    localStorage.setItem('cabinet-query-cache-owner', '7');
+    expect(captureScreen()).toBe(true);
+    const kept = JSON.parse(localStorage.getItem(snapshotKey(location.pathname + location.search))!);
+    expect(kept.owner).toBe('7');
+    expect(kept.html).toContain('Отчёт');
+  });
+
+  it('goes with the persisted cache: sign-out or another user forgets every kept screen', () => {
+    keepSnapshot('/tasks', { owner: '7', html: '<p>a</p>', css: '' });
+    keepSnapshot('/programs', { owner: '7', html: '<p>b</p>', css: '' });
+    localStorage.setItem('cabinet-snapshot:/stray', '{}');
+    forgetPersistedQueries();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot'))).toEqual([]);
+    keepSnapshot('/tasks', { owner: '7', html: '<p>a</p>', css: '' });
+    forgetScreenSnapshots();
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('the app takes the kept picture away once its own screen has drawn', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function paintSnapshot() {
+    document.documentElement.setAttribute('data-boot', 'snapshot');
+    document.head.insertAdjacentHTML('beforeend', '<style id="boot-snapshot-css">.css-a{}</style>');
+    document.body.innerHTML = '<div id="boot-snapshot" aria-hidden="true"><p>старое</p></div><div id="root"><main></main></div>';
+    return document.querySelector('main')!;
+  }
+
+  it('when the main area has content and nothing in it is loading', async () => {
+    const main = paintSnapshot();
+    const stop = releaseScreenSnapshot(main);
+    main.innerHTML = '<div aria-busy="true">Загрузка</div>';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('boot-snapshot')).not.toBeNull();
+    main.innerHTML = '<table><tr><td>Отчёт</td></tr></table>';
+    await vi.waitFor(() => expect(document.getElementById('boot-snapshot')).toBeNull());
+    expect(document.getElementById('boot-snapshot-css')).toBeNull();
+    expect(document.documentElement.getAttribute('data-boot')).toBe('cabinet');
+    stop();
+  });
+
+  it('at the latest a few seconds after the shell mounted, even while its content loads', () => {
+    vi.useFakeTimers();
+    const main = paintSnapshot();
+    main.innerHTML = '<div aria-busy="true">Загрузка</div>';
+    releaseScreenSnapshot(main);
+    vi.advanceTimersByTime(3_000);
+    expect(document.getElementById('boot-snapshot')).toBeNull();
+  });
+
+  it('does nothing when no picture was painted', () => {
+    document.documentElement.setAttribute('data-boot', 'cabinet');
+    document.body.innerHTML = '<main></main>';
+    const stop = releaseScreenSnapshot(document.querySelector('main'));
+    expect(document.documentElement.getAttribute('data-boot')).toBe('cabinet');
+    stop();
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, startOwnServer, waitForServiceWorker, type OwnServer } from './offline-support';
+
+/**
+ * Issue 19, offline repeat visit: the last look of a cabinet screen is kept on the device (src/lib/screen-snapshot.ts)
+ * and painted by boot-frame.js before any of the app's code has run; the app's own screen replaces it. Proven in the
+ * built app with its service worker: the app's code is taken out of the worker's cache while offline, so only the kept
+ * picture can be what shows the menu and the tasks.
+ */
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const keptScreens = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot:')).sort());
+
+/** The app keeps a settled screen a moment after it renders, and at once when the page is hidden. */
+async function waitUntilKept(page: Page, address: string) {
+  await expect.poll(() => keptScreens(page), { timeout: 20_000 }).toContain(`cabinet-snapshot:${address}`);
+}
+
+test('offline, with the app’s code unavailable, the last look of «Мои задачи» — menu and tasks — is painted from the device; the app then replaces it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  await prepareContext(context, server.baseURL, 7);
+  const page = await context.newPage();
+  await page.goto('/tasks');
+  const firstTitle = page.getByTestId('task-row').first().locator('.cab-title-link');
+  await expect(firstTitle).toBeVisible({ timeout: 30_000 });
+  const title = (await firstTitle.textContent())!.trim();
+  await waitForServiceWorker(page);
+  await waitUntilKept(page, '/tasks');
+
+  // Offline, and the app's entry chunk gone from the worker's cache: nothing of the app can run.
+  await context.setOffline(true);
+  const entry = await page.evaluate(async () => {
+    const src = document.querySelector<HTMLScriptElement>('script[type="module"]')!.src;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) if (request.url.split('?')[0] === src) await cache.delete(request);
+    }
+    return src;
+  });
+  expect(entry).toMatch(/\/assets\/index-.+\.js$/);
+  await page.reload();
+  const picture = page.locator('#boot-snapshot');
+  await expect(picture.locator('nav[aria-label="Главное меню"]').getByText('Мои задачи')).toBeVisible();
+  await expect(picture.getByText(title).first()).toBeVisible();
+  // Drawn as the app draws it: the Chakra parts with the component styles kept beside the markup.
+  await expect(picture.getByPlaceholder('Поиск по разделу')).toHaveCSS('border-top-width', '1px');
+  await expect(picture.locator('[role="tab"]').first()).not.toHaveCSS('padding-left', '0px');
+  // A picture, not the screen: inert, hidden from assistive technology, with no ids to be confused with the app's.
+  await expect(picture).toHaveAttribute('aria-hidden', 'true');
+  expect(await picture.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  expect(await picture.locator('[id]').count()).toBe(0);
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toHaveCount(0);
+  await page.screenshot({ path: 'tests/screenshots/screen-snapshot-1440.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(picture.getByText(title).first()).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/screen-snapshot-375.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Back online: the app starts and its own screen takes the picture's place (one menu, one main area, clickable).
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#boot-snapshot')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'cabinet');
+  await expect(page.locator('main')).toHaveCount(1);
+  await page.getByTestId('task-row').first().locator('.cab-title-link').click();
+  await expect(page).toHaveURL(/\/tasks\/\d+/);
+  await context.close();
+});
+
+test('a screen with a form is never kept, and signing out forgets every kept screen', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  await prepareContext(context, server.baseURL, 8);
+  const page = await context.newPage();
+  await page.goto('/programs');
+  await expect(page.locator('main article').first()).toBeVisible({ timeout: 30_000 });
+  await waitUntilKept(page, '/programs');
+
+  // A questionnaire: typed values are not in a page's markup, so an empty-looking form is never kept.
+  await page.goto(QUESTIONNAIRE);
+  await dismissFirstDialog(page);
+  await page.getByLabel('Название проекта').fill('Проект, которого нет в картинке');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(2_500);
+  expect(await keptScreens(page)).not.toContain(`cabinet-snapshot:${QUESTIONNAIRE}`);
+
+  await page.goto('/programs');
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  const confirm = page.getByRole('dialog');
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /Выйти/ }).click();
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
+  expect(await keptScreens(page)).toEqual([]);
+  await context.close();
+});
