@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dismissFirstDialog, prepareContext, seeded, setFaults, stashAt, startOwnServer, type OwnServer } from './offline-support';
+import { dismissFirstDialog, prepareContext, seeded, setFaults, stashAt, ownServerForSpec } from './offline-support';
 
 /**
  * User-level chaos (issue "Offline drafts keep their promise in a real browser"): a seeded run of keyboard edits into
@@ -49,14 +49,7 @@ const FORMS: Form[] = [
   },
 ];
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec();
 
 const input = (page: Page, f: { label: string; nth: number }) => page.getByRole('textbox', { name: f.label, exact: false }).nth(f.nth);
 

@@ -5,12 +5,11 @@ import {
   seeded,
   setFaults,
   stashAt,
-  startOwnServer,
+  ownServerForSpec,
   violationsAt,
   waitForHook,
   waitForServiceWorker,
   type HookWindow,
-  type OwnServer,
 } from './offline-support';
 
 /**
@@ -25,14 +24,7 @@ import {
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec();
 
 type Op =
   | { kind: 'set'; field: string; value: unknown }

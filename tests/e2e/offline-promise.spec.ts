@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { keptForOffline, pageNow } from './fixtures';
-import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, startOwnServer, tokenAt, waitForServiceWorker, type OwnServer } from './offline-support';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, setFaults, stashAt, ownServerForSpec, tokenAt, waitForServiceWorker } from './offline-support';
 
 /**
  * The offline promise as a person meets it (issue "Offline drafts keep their promise in a real browser"): the built app
@@ -15,14 +15,7 @@ const SAVED = 'Все изменения сохранены';
 const START_ERROR = 'Личный кабинет не может запуститься';
 const GRANTEE = 7;
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec();
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
 

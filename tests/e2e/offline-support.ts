@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../server/lib/free-port';
 import path from 'node:path';
@@ -67,6 +67,27 @@ export async function startOwnServer(options: { distDir?: string; port?: number 
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       });
       return violations;
+    },
+  };
+}
+
+/**
+ * A reference back end of the spec's (or describe block's) own: started before its tests, stopped after them. Its
+ * address is read once the tests run (`server.baseURL`).
+ */
+export function ownServerForSpec(): { readonly baseURL: string } {
+  let server: OwnServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startOwnServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get baseURL() {
+      if (!server) throw new Error('the own reference server is not started yet: read baseURL inside a test');
+      return server.baseURL;
     },
   };
 }

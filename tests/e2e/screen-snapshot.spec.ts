@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, startOwnServer, waitForServiceWorker, type OwnServer } from './offline-support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, ownServerForSpec, waitForServiceWorker } from './offline-support';
 
 /**
  * Issue 19, offline repeat visit: the last look of a cabinet screen is kept on the device (src/lib/screen-snapshot.ts)
@@ -10,14 +10,7 @@ import { dismissFirstDialog, prepareContext, QUESTIONNAIRE, startOwnServer, wait
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
-let server: OwnServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServerForSpec();
 
 const keptScreens = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot:')).sort());
@@ -27,12 +20,18 @@ async function waitUntilKept(page: Page, address: string) {
   await expect.poll(() => keptScreens(page), { timeout: 20_000 }).toContain(`cabinet-snapshot:${address}`);
 }
 
+/** A signed-in desktop browser on the spec's server, with a first screen open. */
+async function openAs(browser: Browser, userId: number, address: string) {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  await prepareContext(context, server.baseURL, userId);
+  const page = await context.newPage();
+  await page.goto(address);
+  return { context, page };
+}
+
 test('offline, with the app’s code unavailable, the last look of «Мои задачи» — menu and tasks — is painted from the device; the app then replaces it', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-  await prepareContext(context, server.baseURL, 7);
-  const page = await context.newPage();
-  await page.goto('/tasks');
+  const { context, page } = await openAs(browser, 7, '/tasks');
   const firstTitle = page.getByTestId('task-row').first().locator('.cab-title-link');
   await expect(firstTitle).toBeVisible({ timeout: 30_000 });
   const title = (await firstTitle.textContent())!.trim();
@@ -82,10 +81,7 @@ test('offline, with the app’s code unavailable, the last look of «Мои за
 
 test('a screen with a form is never kept, and signing out forgets every kept screen', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-  await prepareContext(context, server.baseURL, 8);
-  const page = await context.newPage();
-  await page.goto('/programs');
+  const { context, page } = await openAs(browser, 8, '/programs');
   await expect(page.locator('main article').first()).toBeVisible({ timeout: 30_000 });
   await waitUntilKept(page, '/programs');
 

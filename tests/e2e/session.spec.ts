@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, enableTestHooks, expectThroughout, screenshot, tokenFor } from './fixtures';
-import { QUESTIONNAIRE, hook, openQuestionnaire, stashAt, startOwnServer, tokenAt, waitForHook, waitForServiceWorker, type OwnServer } from './offline-support';
+import { QUESTIONNAIRE, hook, openQuestionnaire, stashAt, ownServerForSpec, tokenAt, waitForHook, waitForServiceWorker } from './offline-support';
 import {
   offlineRowsOf,
   persistedQueries,
@@ -464,14 +464,7 @@ test('"log in as": the administrator\'s own session is kept apart and comes back
 // ------------------------------------------------------------------------------------------------ expiry, 401 in replay
 
 test.describe('on a back end of its own (its clock moves, its faults disturb nobody)', () => {
-  let server: OwnServer;
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServerForSpec();
 
   const HOUR = 3_600_000;
 
