@@ -1,17 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  MAX_CHARS,
-  MAX_SCREENS,
-  captureScreen,
-  forgetScreenSnapshots,
-  keepSnapshot,
-  releaseScreenSnapshot,
-  rulesFor,
-  snapshotKey,
-  snapshotMarkup,
-  usedComponentCss,
-} from './screen-snapshot';
+import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, releaseScreenSnapshot, snapshotKey } from './screen-snapshot';
+import { captureScreen, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
 import { forgetPersistedQueries } from './session';
 
 const shellHtml = (main: string) => `

@@ -1,0 +1,129 @@
+import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, OWNER_KEY, readIndex, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
+
+// Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
+// the first screen has settled, not with it.
+
+/**
+ * Dropped from the copy: ids and the attributes that point at elements by id, and test ids — while the picture and the
+ * app's screen are both in the page, an id or a test id must find the app's element only.
+ */
+const DROPPED_ATTRIBUTES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'aria-activedescendant', 'aria-errormessage', 'aria-details', 'data-testid'];
+
+/**
+ * The markup of a rendered cabinet shell for keeping, or null when the screen should not be kept (without the
+ * `DROPPED_ATTRIBUTES`).
+ */
+export function snapshotMarkup(shell: Element, keepHeight = Infinity): string | null {
+  return snapshotCopy(shell, keepHeight)?.outerHTML ?? null;
+}
+
+function snapshotCopy(shell: Element, keepHeight: number): Element | null {
+  const main = shell.querySelector('main');
+  if (!main?.firstElementChild) return null;
+  if (main.querySelector('form, [aria-busy="true"], [data-loading]')) return null;
+  const copy = shell.cloneNode(true) as Element;
+  trimBelow(shell, copy, keepHeight);
+  for (const element of [copy, ...copy.querySelectorAll('*')]) {
+    for (const name of DROPPED_ATTRIBUTES) element.removeAttribute(name);
+  }
+  return copy;
+}
+
+/**
+ * Drops from `copy` what lies wholly below `limit` (page pixels) in `original`, its twin: the picture covers the first
+ * screens only — what a person sees before the app takes over — and stays small to paint.
+ */
+function trimBelow(original: Element, copy: Element, limit: number): void {
+  if (!Number.isFinite(limit)) return;
+  const scrollY = original.ownerDocument.defaultView?.scrollY ?? 0;
+  const walk = (from: Element, to: Element) => {
+    const children = [...from.children];
+    const twins = [...to.children];
+    children.forEach((child, i) => {
+      const box = child.getBoundingClientRect();
+      if (box.height === 0 && box.width === 0) return;
+      if (box.top + scrollY > limit) twins[i]?.remove();
+      else if (box.bottom + scrollY > limit) walk(child, twins[i]!);
+    });
+  };
+  walk(original, copy);
+}
+
+const CLASS_TOKEN = /\.(css-[a-z0-9]+)/gi;
+
+/** Rules as text, kept when a selector names one of `classes`; grouping rules (media, layer, supports) keep their kept rules. */
+export function rulesFor(rules: ArrayLike<CSSRule>, classes: ReadonlySet<string>): string {
+  let out = '';
+  for (const rule of Array.from(rules)) {
+    if ('selectorText' in rule && typeof rule.selectorText === 'string') {
+      const names = rule.selectorText.match(CLASS_TOKEN) ?? [];
+      if (names.some((name) => classes.has(name.slice(1)))) out += rule.cssText;
+    } else if ('cssRules' in rule && rule.cssRules) {
+      const inner = rulesFor(rule.cssRules as CSSRuleList, classes);
+      if (!inner) continue;
+      // "@media (min-width: 48rem)", "@layer recipes", "@supports (…)": the rule's text up to its block.
+      out += `${rule.cssText.slice(0, rule.cssText.indexOf('{')).trim()}{${inner}}`;
+    }
+  }
+  return out;
+}
+
+/**
+ * The component styles the markup uses: Chakra's per-component classes (`css-…`) live only in the style sheets its
+ * styling library fills at run time, not in index.html's sheet, so the rules naming them are kept with the markup.
+ */
+export function usedComponentCss(root: Element, sheets: Iterable<CSSStyleSheet>): string {
+  const classes = new Set<string>();
+  for (const element of [root, ...root.querySelectorAll('[class]')]) {
+    for (const name of element.classList) if (name.startsWith('css-')) classes.add(name);
+  }
+  if (classes.size === 0) return '';
+  let css = '';
+  for (const sheet of sheets) {
+    try {
+      css += rulesFor(sheet.cssRules, classes);
+    } catch {
+      // A sheet whose rules cannot be read (another origin) holds none of the app's component styles.
+    }
+  }
+  return css;
+}
+
+/** Keeps a screen's picture under its address; the oldest beyond `MAX_SCREENS` are dropped. False when not kept. */
+export function keepSnapshot(address: string, snapshot: Omit<ScreenSnapshot, 'at'>, storage: Storage = localStorage, now = Date.now()): boolean {
+  if (snapshot.html.length + snapshot.css.length > MAX_CHARS) return false;
+  const index = [{ address, at: now }, ...readIndex(storage).filter((entry) => entry.address !== address)];
+  try {
+    for (const old of index.splice(MAX_SCREENS)) storage.removeItem(snapshotKey(old.address));
+    storage.setItem(snapshotKey(address), JSON.stringify({ ...snapshot, at: now } satisfies ScreenSnapshot));
+    storage.setItem(INDEX_KEY, JSON.stringify(index));
+    return true;
+  } catch {
+    // Storage full: the screen is not kept, and a half-written picture is not left behind.
+    storage.removeItem(snapshotKey(address));
+    return false;
+  }
+}
+
+/** Keeps the screen on display now, if it is a settled cabinet screen of the cache's owner. */
+export function captureScreen(doc: Document = document, storage: Storage = localStorage): boolean {
+  const owner = storage.getItem(OWNER_KEY);
+  const shell = doc.querySelector('#root .cab-shell');
+  if (!owner || !shell) return false;
+  const copy = snapshotCopy(shell, Math.max(900, (doc.defaultView?.innerHeight ?? 900) * 1.5));
+  if (!copy) return false;
+  const sheets = [...doc.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((tag) => (tag.sheet ? [tag.sheet] : []));
+  const css = layerOrder(doc) + usedComponentCss(copy, sheets);
+  return keepSnapshot(doc.location.pathname + doc.location.search, { owner, html: copy.outerHTML, css }, storage);
+}
+
+/**
+ * The theme's layer order (`@layer reset,base,tokens,recipes;`, first in index.html's sheet): the picture's style
+ * starts with it, so that wherever its style element lands its `@layer recipes` block cannot declare that layer
+ * first and put recipes below the reset.
+ */
+function layerOrder(doc: Document): string {
+  const first = (doc.getElementById('system-css') as HTMLStyleElement | null)?.sheet?.cssRules[0];
+  return first && /^@layer [^{]+;$/.test(first.cssText) ? first.cssText : '';
+}
+
