@@ -15,7 +15,7 @@ import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
 import { AppStatusDock } from '@/components/offline/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { registerServiceWorker } from '@/lib/pwa/service-worker';
-import { dropScreenSnapshot, keepScreenSnapshots, snapshotShown } from '@/lib/screen-snapshot';
+import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
 
 // SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads (with the entry, before
 // the config is fetched), before the router exists.
@@ -46,6 +46,8 @@ export function App() {
     // registered.
     const afterFirstScreen = () => {
       void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
+      // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
+      void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener)));
       preloadToaster();
       registerServiceWorker();
     };
@@ -54,10 +56,8 @@ export function App() {
       if ('requestIdleCallback' in window) requestIdleCallback(afterFirstScreen, { timeout: 1_000 });
       else setTimeout(afterFirstScreen, 200);
     });
-    // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit
-    // (lib/screen-snapshot.ts). A kept picture is taken away by the shell once its screen has drawn, or at once when
-    // the app shows something else (the sign-in page after an expired session, an error screen).
-    keepScreenSnapshots((listener) => router.subscribe('onRendered', listener));
+    // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
+    // once when the app shows something else (the sign-in page after an expired session, an error screen).
     router.subscribe('onRendered', () => {
       if (snapshotShown() && !document.querySelector('#root .cab-shell, #root .boot-cabinet')) dropScreenSnapshot();
     });

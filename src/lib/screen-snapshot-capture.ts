@@ -127,3 +127,35 @@ function layerOrder(doc: Document): string {
   return first && /^@layer [^{]+;$/.test(first.cssText) ? first.cssText : '';
 }
 
+/**
+ * From now on, after a screen has rendered and settled, and when the page is hidden, the screen on display is kept;
+ * the screen on display now is kept once it has settled. Started by the app after its first screen (app.tsx), which
+ * is also when this module is fetched: it is not part of any first load.
+ */
+export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const now = () => {
+    clearTimeout(timer);
+    try {
+      captureScreen();
+    } catch (error) {
+      console.warn('screen not kept', error);
+    }
+  };
+  const later = () => {
+    clearTimeout(timer);
+    // A screen's data often arrives just after it renders: kept once it has had a moment to settle, when idle.
+    timer = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(now, { timeout: 2_000 }) : now()), 1_500);
+  };
+  const hidden = () => document.visibilityState === 'hidden' && now();
+  const stop = subscribeRendered(later);
+  later();
+  document.addEventListener('visibilitychange', hidden);
+  window.addEventListener('pagehide', now);
+  return () => {
+    stop();
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', hidden);
+    window.removeEventListener('pagehide', now);
+  };
+}

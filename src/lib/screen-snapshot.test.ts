@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, releaseScreenSnapshot, snapshotKey } from './screen-snapshot';
+import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, snapshotKey } from './screen-snapshot';
+import { releaseScreenSnapshot } from './screen-snapshot-release';
 import { captureScreen, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
 import { forgetPersistedQueries } from './session';
 

@@ -5,7 +5,7 @@ import { TITLE_TOOLTIP_THRESHOLD, usePageTitleValue } from '@/components/page-ti
 import { LogoutIcon, MenuIcon } from '@/components/icons';
 import { useOverflow } from '@/components/use-overflow';
 import { tapToggleProps } from '@/components/tap-toggle';
-import { releaseScreenSnapshot } from '@/lib/screen-snapshot';
+import { releaseScreenSnapshot } from '@/lib/screen-snapshot-release';
 import { Footer } from './footer';
 
 const loadNavDrawer = () => import('./nav-drawer');
