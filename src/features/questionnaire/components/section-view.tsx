@@ -39,7 +39,7 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
     });
   };
   return (
-    <Box as="section" aria-labelledby={section.name ? titleId : undefined} bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '4', md: '6' }}>
+    <Box as="section" aria-labelledby={section.name ? titleId : undefined} bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '4', md: '6' }} style={offscreenSkipped(section)}>
       <Stack gap="5">
         {section.name && (
           <Box>
@@ -88,7 +88,18 @@ export const SectionView = memo(function SectionView({ section }: { section: Sec
   );
 });
 
+/** The height a group of this many fields takes, roughly (rem): what its place holds before it is laid out. */
+const estimatedHeight = (section: SectionDef) => Math.max(1, section.fields.length) * 5.5;
+
+/**
+ * Issue 19: a group away from the screen is not styled, laid out or painted until it comes near (`content-visibility:
+ * auto`), keeping the estimated height (then the one it last had). Its fields stay in the page and in the accessibility
+ * tree: focus, find in page and "scroll to the first error" reach them as before; every layout the form causes (a
+ * dialog opening, a group arriving) no longer lays out the whole long form.
+ */
+const offscreenSkipped = (section: SectionDef) => ({ contentVisibility: 'auto', containIntrinsicSize: `auto ${estimatedHeight(section)}rem` }) as const;
+
 /** A group not rendered yet (issue 19): keeps roughly its place so the page does not jump when it comes. */
 export function SectionPlaceholder({ section }: { section: SectionDef }) {
-  return <div aria-hidden="true" data-section-pending={section.code} style={{ minHeight: `${Math.max(1, section.fields.length) * 5.5}rem` }} />;
+  return <div aria-hidden="true" data-section-pending={section.code} style={{ minHeight: `${estimatedHeight(section)}rem` }} />;
 }
