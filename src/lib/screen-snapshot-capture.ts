@@ -50,6 +50,11 @@ function trimBelow(original: Element, copy: Element, limit: number): void {
 }
 
 const CLASS_TOKEN = /\.(css-[a-z0-9]+)/gi;
+/**
+ * States an inert picture never shows — the pointer over an element, focus, a press: rules for them are left out.
+ * A disabled or selected control's look is kept: it is part of the picture.
+ */
+const INTERACTION_ONLY = /:(hover|focus|focus-visible|focus-within|active)\b|\[data-(hover|focus|focus-visible|active)\]/;
 
 /** Rules as text, kept when a selector names one of `classes`; grouping rules (media, layer, supports) keep their kept rules. */
 export function rulesFor(rules: ArrayLike<CSSRule>, classes: ReadonlySet<string>): string {
@@ -57,7 +62,7 @@ export function rulesFor(rules: ArrayLike<CSSRule>, classes: ReadonlySet<string>
   for (const rule of Array.from(rules)) {
     if ('selectorText' in rule && typeof rule.selectorText === 'string') {
       const names = rule.selectorText.match(CLASS_TOKEN) ?? [];
-      if (names.some((name) => classes.has(name.slice(1)))) out += rule.cssText;
+      if (names.some((name) => classes.has(name.slice(1))) && !INTERACTION_ONLY.test(rule.selectorText)) out += rule.cssText;
     } else if ('cssRules' in rule && rule.cssRules) {
       const inner = rulesFor(rule.cssRules as CSSRuleList, classes);
       if (!inner) continue;
@@ -110,7 +115,7 @@ export function captureScreen(doc: Document = document, storage: Storage = local
   const owner = storage.getItem(OWNER_KEY);
   const shell = doc.querySelector('#root .cab-shell');
   if (!owner || !shell) return false;
-  const copy = snapshotCopy(shell, Math.max(900, (doc.defaultView?.innerHeight ?? 900) * 1.5));
+  const copy = snapshotCopy(shell, (doc.defaultView?.innerHeight ?? 900) + 300);
   if (!copy) return false;
   const sheets = [...doc.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((tag) => (tag.sheet ? [tag.sheet] : []));
   const css = layerOrder(doc) + usedComponentCss(copy, sheets);

@@ -51,18 +51,21 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
     expect(snapshotMarkup(mount(''))).toBeNull();
   });
 
-  it('keeps the rules of the component classes the markup uses, inside their media and layer blocks', () => {
+  it('keeps the rules of the component classes the markup uses, inside their media and layer blocks, without hover and focus', () => {
     const rule = (selectorText: string, body = 'color:red') => ({ selectorText, cssText: `${selectorText}{${body}}` }) as unknown as CSSRule;
     const group = (head: string, rules: CSSRule[]) => ({ cssText: `${head} {…}`, cssRules: rules }) as unknown as CSSRule;
     const rules = [
       rule('.css-used'),
       rule('.css-other'),
       rule('.css-used:is(:hover, [data-hover])', 'background:blue'),
+      rule('.css-used:is(:disabled, [data-disabled])', 'opacity:0.5'),
+      rule('.css-used:is(:focus-visible, [data-focus-visible])', 'outline:2px'),
       group('@media screen and (min-width: 48rem)', [rule('.css-used', 'height:9px'), rule('.css-other')]),
       group('@layer recipes', [rule('.css-other')]),
     ];
+    // Hover and focus rules are left out: the picture is inert and never shows them.
     expect(rulesFor(rules, new Set(['css-used']))).toBe(
-      '.css-used{color:red}.css-used:is(:hover, [data-hover]){background:blue}@media screen and (min-width: 48rem){.css-used{height:9px}}',
+      '.css-used{color:red}.css-used:is(:disabled, [data-disabled]){opacity:0.5}@media screen and (min-width: 48rem){.css-used{height:9px}}',
     );
     const shell = mount('<p class="css-used">x</p>');
     expect(usedComponentCss(shell, [{ cssRules: rules } as unknown as CSSStyleSheet])).toContain('.css-used{color:red}');
