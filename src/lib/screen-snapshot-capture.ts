@@ -1,4 +1,4 @@
-import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, OWNER_KEY, readIndex, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
+import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, OWNER_KEY, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
 // the first screen has settled, not with it.
@@ -92,6 +92,16 @@ export function usedComponentCss(root: Element, sheets: Iterable<CSSStyleSheet>)
     }
   }
   return css;
+}
+
+/** The kept addresses, newest first. */
+function readIndex(storage: Storage): { address: string; at: number }[] {
+  try {
+    const list = JSON.parse(storage.getItem(INDEX_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((entry): entry is { address: string; at: number } => typeof entry?.address === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Keeps a screen's picture under its address; the oldest beyond `MAX_SCREENS` are dropped. False when not kept. */

@@ -28,22 +28,11 @@ export interface ScreenSnapshot {
 /** The storage key of the screen at an address (path and search, as boot-frame.js reads it). */
 export const snapshotKey = (address: string) => SNAPSHOT_PREFIX + address;
 
-export function readIndex(storage: Storage): { address: string; at: number }[] {
-  try {
-    const list = JSON.parse(storage.getItem(INDEX_KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? list.filter((entry): entry is { address: string; at: number } => typeof entry?.address === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Drops every kept screen (sign-out, another user, a failed write). */
 export function forgetScreenSnapshots(storage: Storage = localStorage): void {
-  for (const entry of readIndex(storage)) storage.removeItem(snapshotKey(entry.address));
-  storage.removeItem(INDEX_KEY);
   for (let i = storage.length - 1; i >= 0; i--) {
     const key = storage.key(i);
-    if (key?.startsWith(SNAPSHOT_PREFIX)) storage.removeItem(key);
+    if (key?.startsWith(SNAPSHOT_PREFIX) || key === INDEX_KEY) storage.removeItem(key);
   }
 }
 
