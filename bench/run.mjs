@@ -374,7 +374,8 @@ async function blockingTime(browser) {
       window.__long = [];
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
       const observer = new MutationObserver(() => {
-        if (window.__readyAt === undefined && document.querySelector(selector)) { window.__readyAt = performance.now(); observer.disconnect(); }
+        // The app's own content (in #root), not the picture of the last visit that boot-frame.js paints on a reload.
+        if (window.__readyAt === undefined && [...document.querySelectorAll(selector)].some((el) => el.closest('#root'))) { window.__readyAt = performance.now(); observer.disconnect(); }
       });
       observer.observe(document, { subtree: true, childList: true });
     }, ready);
