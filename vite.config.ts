@@ -9,6 +9,7 @@ import { bundleStats } from './scripts/bundle-stats.mjs';
 import { bootPreload } from './scripts/boot-preload.mjs';
 import { systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
+import { pureAnatomy } from './scripts/pure-anatomy.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -48,6 +49,7 @@ export default defineConfig({
     systemCssPlugin(),
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
     lazySystemGlobals(),
+    pureAnatomy(),
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
       cabinet: ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'],
