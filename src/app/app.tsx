@@ -2,7 +2,7 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { renderedSystem } from './theme';
 import { createQueryClient, persistOptions, restorePersistedCacheNow } from './query-client';
 import { createAppRouter } from './router';
@@ -12,7 +12,6 @@ import { forgetUserRecord } from '@/features/auth/user-record';
 import { consumeTokenLink } from '@/features/auth/token-link';
 import { preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
-import { AppStatusDock } from '@/components/offline/app-status-dock';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { registerServiceWorker } from '@/lib/pwa/service-worker';
 import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
@@ -21,7 +20,18 @@ import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
 // the config is fetched), before the router exists.
 const tokenLinkTaken = consumeTokenLink();
 
+// The update prompt and the install action can only have something to say once the service worker is registered or
+// the browser offers installation, both after the first screen: their code is fetched then (issue 19, first-load JS).
+// A fetch that fails (a deploy removed the chunk) leaves the dock out for this visit rather than break the app.
+const AppStatusDock = lazy<ComponentType>(() =>
+  import('@/components/offline/app-status-dock').then(
+    (m) => ({ default: m.AppStatusDock }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export function App() {
+  const [dockWanted, wantDock] = useState(false);
   const [{ queryClient, router, persist }] = useState(() => {
     const queryClient = createQueryClient();
     const persist = persistOptions(queryClient);
@@ -50,6 +60,7 @@ export function App() {
       void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener)));
       preloadToaster();
       registerServiceWorker();
+      wantDock(true);
     };
     const stop = router.subscribe('onRendered', () => {
       stop();
@@ -80,7 +91,11 @@ export function App() {
         <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
           <RouterProvider router={router} />
           <Toaster />
-          <AppStatusDock />
+          {dockWanted && (
+            <Suspense fallback={null}>
+              <AppStatusDock />
+            </Suspense>
+          )}
         </PersistQueryClientProvider>
       </LocaleProvider>
     </ChakraProvider>
