@@ -22,18 +22,18 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * are what each route reached plus ~1 KiB for small changes; a route that gets lighter lowers its limit (issue 19).
  */
 export const ROUTES = [
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 168.5 },
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 168 },
   { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 219.5 },
   { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 217.5 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 244.5,
+    limitKiB: 244,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 254,
+    limitKiB: 253.5,
   },
 ];
 

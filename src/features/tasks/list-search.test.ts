@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compactSearch, kindOptions, kindTabs, parseTasksSearch, DEFAULT_SEARCH } from './list-search';
+import { kindOptions, kindTabs } from './kind-tabs';
+import { compactSearch, parseTasksSearch, DEFAULT_SEARCH } from './list-search';
 
 describe('tasks URL search', () => {
   it.each([

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
 import { competitionGroupsQuery, competitionsQuery } from '@/features/competitions/api/queries';
-import { competitionsRouteSearch, filtersToSearch, parseFilters, type CompetitionFilters } from '@/features/competitions/rules/list';
+import { competitionsRouteSearch, filtersToSearch, parseFilters, type CompetitionFilters } from '@/features/competitions/rules/list-search';
 import { CompetitionsList } from '@/features/competitions/components/competitions-list';
 
 /** SPEC §2 /programs: filters live in the URL search params, so a reload keeps them. */

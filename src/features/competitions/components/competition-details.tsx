@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BackIcon, DownloadIcon, FileIcon } from '@/components/icons';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
 import { downloadCompetitionFile } from '../api/download-file';

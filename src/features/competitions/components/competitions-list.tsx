@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/icons';
 import { useDrawnData } from '@/components/deferred-mount';
-import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/list-views';
 import { errorToastText } from '@/lib/api/errors';
 import { competitionGroupsQuery, competitionsQuery } from '../api/queries';
-import { ACCEPTING_STATUS, applyFilters, filtersActive, groupCompetitions, type CompetitionFilters } from '../rules/list';
+import { applyFilters, filtersActive, groupCompetitions } from '../rules/list';
+import { ACCEPTING_STATUS, type CompetitionFilters } from '../rules/list-search';
 import { CompetitionRow } from './competition-row';
 
 /** SPEC §2 "Competitions list": search, status, two checkboxes, collapsible groups (flattened by any filter). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyFilters, competitionPathId, filtersActive, filtersToSearch, groupCompetitions, parseFilters } from './list';
+import { applyFilters, competitionPathId, filtersActive, groupCompetitions } from './list';
+import { filtersToSearch, parseFilters } from './list-search';
 import { formatDate, formatMoney, formatRange } from './format';
 
 const c = (over: Record<string, unknown>) => ({ id: 1, code1C: 'X', name: 'X', fullName: null, status: 'Прием заявок', groupCode: null, hasActivePoints: false, hasUserActivePoints: false, ...over });

@@ -6,7 +6,7 @@ import { UNEXPECTED_DATA_TEXT, errorToastText } from '@/lib/api/errors';
 import { NOTIFICATION_POPUP_MAX_WIDTH } from '@/lib/limits';
 import { CheckIcon } from '@/components/icons';
 import { PartBoundary } from '@/components/error-boundary';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { unreadNotificationsQuery, type AppNotification } from '../api/unread';
 import { useMarkRead } from '../api/mark-read';
 import { formatNotificationDate, truncateNotification } from '../notification-rules';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { Box, Text, Timeline } from '@chakra-ui/react';
 import { STAGE_DOT_COLORS, formatDate, stageNote, stagePhase, type PlanStage } from '../plan-rules';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LoadError } from '@/components/status-views';
+import { LoadError } from '@/components/list-views';
 import type { Project } from '../api/queries';
 import { ProjectsTable } from './projects-table';
 

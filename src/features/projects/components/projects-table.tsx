@@ -1,7 +1,7 @@
 import { Box, ButtonGroup, Link as ChakraLink, IconButton, Pagination, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { Project } from '../api/queries';
-import { EmptyState, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, ShowMore, useRenderLimit } from '@/components/list-views';
 import { BackIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 

@@ -19,7 +19,7 @@ import {
 } from '../rid-rules';
 import { RidCard } from './rid-card';
 import { RidFilterGroup } from './rid-filter-group';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { useDrawnData } from '@/components/deferred-mount';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifySuccess } from '@/components/toaster';

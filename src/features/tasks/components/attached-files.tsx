@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CheckIcon, DownloadIcon, FileIcon, PenIcon } from '@/components/icons';
 import { notifyError } from '@/components/toaster';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { errorToastText } from '@/lib/api/errors';
 import { downloadAttachment, downloadZip } from '../api/downloads';
 import type { AttachedFile } from '../api/types';

@@ -1,5 +1,5 @@
 import { Accordion, Box, List, Stack, Table, Text } from '@chakra-ui/react';
-import { ShowMore, useRenderLimit } from '@/components/status-views';
+import { ShowMore, useRenderLimit } from '@/components/list-views';
 import type { DisplayValue, PreviewSection } from '../preview-sections';
 
 /** Steps for a damaged answer with thousands of groups or rows (a normal questionnaire is far below both). */

@@ -1,7 +1,7 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/list-views';
 import { PAGE_SIZE } from '@/lib/limits';
 import { pointListQuery } from '../api/queries';
 import type { PointListItem } from '../api/types';

@@ -2,12 +2,13 @@ import { Badge, Box, Flex, HStack, Input, InputGroup, Link as ChakraLink, Native
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/list-views';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
 import { expertListQuery, notesQuery, pointCountQuery, pointListQuery, pointStatusesQuery, templatesLookupQuery } from '../api/queries';
-import { kindOptions, kindTabs, type TaskKind, type TasksSearch } from '../list-search';
+import { kindOptions, kindTabs } from '../kind-tabs';
+import type { TaskKind, TasksSearch } from '../list-search';
 import { ListLoading } from './list-state';
 import { Pager } from './pager';
 import { TaskRow, TaskTableShell, type TaskRowProps } from './task-row';

@@ -3,7 +3,7 @@ import { Box, ButtonGroup, Flex, IconButton, Pagination, Skeleton, Stack, Text }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { PAGE_SIZE } from '@/lib/limits';
-import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/status-views';
+import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/list-views';
 import { usersListQuery, type UserRow } from '../api/users-list';
 import { groupsQuery } from '../api/groups';
 import { useLoginAs } from '../api/login-as';
