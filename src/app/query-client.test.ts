@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { Connectivity, offlineActionError, setSharedConnectivity } from '@/lib/offline/connectivity';
-import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast } from './query-client';
+import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast, queryErrorToast } from './query-client';
 
 describe('what is kept for offline reading', () => {
   it('measures the longest list of an answer at the top or one level down', () => {
@@ -79,6 +79,17 @@ describe('errors classified once (the mutation cache turns a failure into its SP
     expect(mutationErrorToast(fieldError, { fieldTitle: (f) => (f === 'subject' ? 'Тема' : undefined) })).toEqual({ title: 'Слишком длинно в поле Тема' });
     expect(mutationErrorToast(fieldError, { errorToast: () => 'Произошла ошибка при обновлении настроек уведомлений' })).toEqual({
       title: 'Произошла ошибка при обновлении настроек уведомлений',
+    });
+  });
+
+  it('a failing load is toasted only when its query asks: a fixed text, or the server message over its own', () => {
+    const withMessage = new ApiError(500, { message: 'Сервис проектов временно недоступен' });
+    const bare = new ApiError(500, null);
+    expect(queryErrorToast(withMessage, undefined)).toBeNull();
+    expect(queryErrorToast(withMessage, { errorToast: 'Не удалось загрузить РИД' })).toEqual({ title: 'Не удалось загрузить РИД' });
+    expect(queryErrorToast(withMessage, { errorText: 'Произошла ошибка при получении данных' })).toEqual({ title: 'Сервис проектов временно недоступен' });
+    expect(queryErrorToast(bare, { errorText: 'Произошла ошибка при получении данных' })).toEqual({
+      title: 'Произошла ошибка при получении данных. Сервер временно недоступен, попробуйте позже.',
     });
   });
 

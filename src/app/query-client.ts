@@ -23,6 +23,8 @@ export type CabinetQueryMeta = {
   persist?: boolean;
   /** A failing load is said in an error toast with this text (SPEC §8), not (only) on the screen. */
   errorToast?: string;
+  /** A failing load is said in an error toast: the server's message, or this text when it sent none (SPEC §8). */
+  errorText?: string;
 };
 
 declare module '@tanstack/react-query' {
@@ -42,6 +44,13 @@ export function mutationErrorToast(error: unknown, meta: CabinetMutationMeta | u
     return typeof toast === 'string' ? { title: toast } : toast;
   }
   return { title: errorToastText(error, meta?.errorText ?? DEFAULT_MUTATION_ERROR, meta?.fieldTitle) };
+}
+
+/** The one place a failed load becomes an error toast: only for queries whose meta asks for one. */
+export function queryErrorToast(error: unknown, meta: CabinetQueryMeta | undefined): { title: string } | null {
+  if (meta?.errorToast) return { title: meta.errorToast };
+  if (meta?.errorText) return { title: errorToastText(error, meta.errorText) };
+  return null;
 }
 
 function showError(toast: { title: string; description?: string } | null): void {
@@ -67,9 +76,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _result, mutation) => showError(mutationErrorToast(error, mutation.meta)),
     }),
     queryCache: new QueryCache({
-      onError: (_error, query) => {
-        if (query.meta?.errorToast) showError({ title: query.meta.errorToast });
-      },
+      onError: (error, query) => showError(queryErrorToast(error, query.meta)),
     }),
     defaultOptions: {
       queries: {

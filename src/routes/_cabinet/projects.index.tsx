@@ -1,11 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { valibotValidator } from '@tanstack/valibot-adapter';
 import { useQuery } from '@tanstack/react-query';
 import { requireArea } from '@/app/guards';
 import { usePageTitle } from '@/components/page-title';
-import { notifyError } from '@/components/toaster';
-import { errorToastText } from '@/lib/api/errors';
 import { projectsListQuery } from '@/features/projects/api/queries';
 import { projectsListSearchSchema } from '@/features/projects/project-tabs';
 import { ProjectsList } from '@/features/projects/components/projects-list';
@@ -24,15 +21,8 @@ function ProjectsScreen() {
   usePageTitle('Проекты');
   const { page = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // A failing list is toasted by the query client (the query's meta) and shown in place of the table.
   const list = useQuery(projectsListQuery(page));
-
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    if (list.error && toasted.current !== list.error) {
-      toasted.current = list.error;
-      notifyError(errorToastText(list.error, 'Произошла ошибка при получении данных'));
-    }
-  }, [list.error]);
 
   return (
     <ProjectsList

@@ -16,6 +16,8 @@ export const projectsListQuery = (page: number) =>
     queryKey: projectKeys.list(page),
     queryFn: () => unwrap(api().main.GET('/v1/projects', { params: { query: { page, pageSize: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
+    // SPEC §8: a failing list is also said in a toast (the query client's one error handler).
+    meta: { errorText: 'Произошла ошибка при получении данных' },
   });
 
 /** GET /v1/projects/{id} — the project page; 403/404 reach the route's error view. */
