@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_DIALOG_DELAY_MS } from '../../src/lib/limits';
 import { screenshot, signIn } from './fixtures';
+import { dismissFirstDialog } from './offline-support';
 
 /**
  * Issue 17: the grantee's weekly path. A returned report is sent without retyping a project name; the first dialog
@@ -22,7 +23,8 @@ test('a returned report asks for no project name and is sent as it is (SPEC §5:
   await signIn(page, 'grantee');
   await openReturnedReport(page);
   await expect(page.getByLabel(/Название проекта/)).toHaveCount(0);
-  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  // The first dialog opens by itself 1.5 s after the form (SPEC §2): wait for the form's word on it, then close it.
+  await dismissFirstDialog(page);
   await page.getByRole('button', { name: 'Сформировать для отправки' }).click();
   await expect(page.getByText('Проектная точка успешно сохранена')).toBeVisible();
   await expect(page.getByText('Заполните поле')).toHaveCount(0);
@@ -98,7 +100,8 @@ test('the read-only preview shows what was entered: files by name, «Да» for 
   await signIn(page, 'grantee');
   await page.goto('/tasks/1');
   await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
-  if (await firstDialog(page).isVisible().catch(() => false)) await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  // The first dialog opens by itself 1.5 s after the form (SPEC §2): wait for the form's word on it, then close it.
+  await dismissFirstDialog(page);
   const budget = page.getByLabel(/Запрашиваемая сумма гранта/);
   await budget.fill('2000000');
   await page.getByRole('button', { name: 'Сформировать для отправки' }).click();

@@ -26,6 +26,11 @@ export const LOAD_TIMEOUT_MS = 8_000;
 export const TICK_MS = 10_000;
 /** A tab that announced a drain and went silent longer than this is no longer considered draining. */
 const REMOTE_DRAIN_STALE_MS = 30_000;
+/**
+ * An edit another tab announced and did not report written within this long: that tab went away in the middle of the
+ * write (IndexedDB aborts a closing page's transactions). Its edit is in the local-storage journal: taken from there.
+ */
+export const ORPHAN_EDIT_MS = 1_500;
 const USER_KEY = 'cabinet_offline_user';
 
 
@@ -37,7 +42,9 @@ export const STORAGE_FAILED_TEXT =
 
 type ChannelMessage =
   | { t: 'rows' }
-  | { t: 'values'; hash: string; cleared?: boolean; changes: DraftChange[] }
+  | { t: 'values'; hash: string; cleared?: boolean; changes: DraftChange[]; recording?: boolean }
+  /** The recording tab's write of an announced edit reached the device (or its memory). */
+  | { t: 'written'; hash: string; field: string }
   | { t: 'drain'; active: boolean; hash: string | null }
   | { t: 'net'; state: 'online' | 'offline' };
 
@@ -82,6 +89,8 @@ export class OfflineDraftStore implements DraftStore {
   /** Edits being typed, or handed to set/remove/clear and not yet on the device (hash → field → token). */
   private unflushed = new Map<string, Map<string, number>>();
   private unflushedSeq = 0;
+  /** Edits another tab announced and has not reported written yet: unsent here too (see onChannelMessage). */
+  private remoteUnwritten = new Set<{ hash: string; field: string; timer: ReturnType<typeof setTimeout> }>();
   private listeners = new Set<() => void>();
   private remoteListeners = new Map<string, Set<RemoteChangeListener>>();
   private stateCache = new Map<string, DraftSyncState>();
@@ -177,6 +186,7 @@ export class OfflineDraftStore implements DraftStore {
 
   dispose(): void {
     this.disposed = true;
+    for (const { timer } of this.remoteUnwritten) clearTimeout(timer);
     this.replayer.stop();
     this.disposers.forEach((d) => d());
     this.channel?.close();
@@ -284,7 +294,7 @@ export class OfflineDraftStore implements DraftStore {
     if (cached) return cached;
     const fresh = computeSyncState({
       rows: [...this.rows, ...this.outbox.memoryRows()],
-      typing: new Map([...this.unflushed].map(([draft, fields]) => [draft, fields.keys()])),
+      typing: this.typingNow(),
       hash,
       userId: this.currentUserId(),
       connectivity: this.connectivity.get(),
@@ -379,6 +389,56 @@ export class OfflineDraftStore implements DraftStore {
 
   // ---------------------------------------------------------------- internals
 
+  /** Fields not on the device yet: typed here, or announced by another tab that has not written them yet. */
+  private typingNow(): Map<string, Set<string>> {
+    const typing = new Map([...this.unflushed].map(([draft, fields]) => [draft, new Set(fields.keys())]));
+    for (const { hash, field } of this.remoteUnwritten) {
+      if (!typing.has(hash)) typing.set(hash, new Set());
+      typing.get(hash)!.add(field);
+    }
+    return typing;
+  }
+
+  /**
+   * Another tab is writing these edits: they count as unsent here until it says they are written. If it never does
+   * (closed mid-write), the journal it left is recorded here and the edits are sent from this tab.
+   */
+  private noteRemoteRecording(hash: string, changes: DraftChange[]) {
+    for (const { field } of changes) {
+      const mark = { hash, field, timer: setTimeout(() => void this.adoptOrphan(mark), ORPHAN_EDIT_MS) };
+      this.remoteUnwritten.add(mark);
+    }
+    this.changed();
+  }
+
+  private async remoteWritten(hash: string, field: string) {
+    // Read first, so the row is among the rows when the mark goes: no moment of «сохранены» in between.
+    await this.refresh();
+    // One report per announced edit, in the order written (one tab's writes land in order): the oldest mark goes.
+    for (const mark of this.remoteUnwritten) {
+      if (mark.hash !== hash || mark.field !== field) continue;
+      clearTimeout(mark.timer);
+      this.remoteUnwritten.delete(mark);
+      break;
+    }
+    this.changed();
+  }
+
+  private async adoptOrphan(mark: { hash: string; field: string; timer: ReturnType<typeof setTimeout> }) {
+    if (this.disposed || !this.remoteUnwritten.has(mark)) return;
+    try {
+      // Idempotent: an edit already on the device (same or newer seq) is not recorded again.
+      if ((await this.outbox.recoverJournal()) > 0) this.post({ t: 'rows' });
+      await this.refresh();
+    } catch (error) {
+      this.onStorageFailure(error);
+    } finally {
+      this.remoteUnwritten.delete(mark);
+      this.changed();
+    }
+    void this.replayer.trigger('edit');
+  }
+
   private log(row: OutboxRow): OutboxRow {
     this.recordedLog?.push({ hash: row.hash, field: row.field, kind: row.kind, seq: row.seq, opId: row.opId });
     return row;
@@ -394,7 +454,7 @@ export class OfflineDraftStore implements DraftStore {
     const recording = this.outbox.record({ hash, field, userId, kind: edit.kind, value }, this.now());
     // Other tabs are told at once, not after the write: this tab may be closed before it completes. Their read of the
     // outbox starts after this write transaction was created, so IndexedDB orders it after the write.
-    this.post({ t: 'values', hash, cleared: false, changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }] });
+    this.post({ t: 'values', hash, cleared: false, changes: [edit.kind === 'set' ? { field, value } : { field, removed: true }], recording: true });
     this.post({ t: 'rows' });
     void recording
       .then(({ row, refused }) => {
@@ -405,6 +465,7 @@ export class OfflineDraftStore implements DraftStore {
       })
       .finally(() => {
         this.unmarkUnflushed(hash, field, token);
+        this.post({ t: 'written', hash, field });
         this.afterWrite(hash, null);
       });
   }
@@ -496,7 +557,11 @@ export class OfflineDraftStore implements DraftStore {
         void this.refresh();
         return;
       case 'values':
+        if (message.recording) this.noteRemoteRecording(message.hash, message.changes);
         this.emitRemote(message.hash, { cleared: !!message.cleared, changes: message.changes });
+        return;
+      case 'written':
+        void this.remoteWritten(message.hash, message.field);
         return;
       case 'drain':
         this.remoteDrain = { active: message.active, hash: message.hash, at: this.now() };

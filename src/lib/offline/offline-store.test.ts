@@ -4,7 +4,8 @@ import { ApiError, malformedError, timeoutError } from '../api/errors';
 import { backoffDelay, BACKOFF_MAX_MS } from './backoff';
 import { Connectivity } from './connectivity';
 import { FakeStashServer } from './fake-stash';
-import { OfflineDraftStore, type ChannelLike } from './offline-draft-store';
+import { JOURNAL_PREFIX, type JournalStorage } from './journal';
+import { OfflineDraftStore, ORPHAN_EDIT_MS, type ChannelLike } from './offline-draft-store';
 import { rowsOfUser } from './outbox';
 import { classifySendError, localLocks, type LockLike } from './replayer';
 import { openOfflineDb } from './schema';
@@ -19,7 +20,10 @@ interface Tab {
   clock: { now: number };
 }
 
-function makeTab(server: FakeStashServer, options: { dbName: string; locks: LockLike; channel?: string; token?: () => boolean }): Tab {
+function makeTab(
+  server: FakeStashServer,
+  options: { dbName: string; locks: LockLike; channel?: string; token?: () => boolean; journal?: JournalStorage },
+): Tab {
   const clock = { now: 1_750_000_000_000 };
   const transport = server.transport();
   const store = new OfflineDraftStore({
@@ -29,6 +33,7 @@ function makeTab(server: FakeStashServer, options: { dbName: string; locks: Lock
     hasToken: options.token ?? (() => true),
     connectivity: new Connectivity({ whoAmI: (signal) => transport.whoAmI(signal), now: () => clock.now }),
     channel: options.channel ? () => new BroadcastChannel(options.channel!) as unknown as ChannelLike : undefined,
+    journal: options.journal ?? null,
     now: () => clock.now,
     random: () => 0,
   });
@@ -46,7 +51,22 @@ function twoTabs(server = new FakeStashServer()) {
   const dbName = `store-test-${++counter}`;
   const locks = localLocks();
   const channel = `tabs-${counter}`;
-  return { server, a: makeTab(server, { dbName, locks, channel }), b: makeTab(server, { dbName, locks, channel }) };
+  // One local storage for both tabs, as in a browser (the write-ahead journal lives there).
+  const journal = memoryStorage();
+  return { server, channel, journal, a: makeTab(server, { dbName, locks, channel, journal }), b: makeTab(server, { dbName, locks, channel, journal }) };
+}
+
+function memoryStorage(): JournalStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    key: (index) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
 }
 
 const H = '7questionnaireSTART-2026';
@@ -384,6 +404,39 @@ describe('two tabs on the same draft', () => {
       { cleared: false, changes: [{ field: 'f', value: 'из вкладки А' }] },
       { cleared: false, changes: [{ field: 'g', removed: true }] },
     ]);
+  });
+});
+
+describe('a tab closed in the middle of writing an edit (chaos seed 23: «сохранены» in the other tab, the edit only in the journal)', () => {
+  it('the other tab counts the edit as unsent at once, takes it from the journal when no write is reported, and sends it', async () => {
+    const { server, channel, journal, a } = twoTabs();
+    await a.store.flush();
+    expect(a.store.getState(H).status).toBe('saved');
+    // What the closing tab managed: the journal entry (local storage, written at once) and its announcement. Its
+    // IndexedDB transaction was aborted with the page, so no row and no «written» report ever come.
+    const seq = 1_750_000_000_000_999;
+    journal.setItem(
+      `${JOURNAL_PREFIX}${seq}:${H}:about`,
+      JSON.stringify({ edit: { hash: H, field: 'about', userId: 7, kind: 'set', value: 'из закрытой вкладки' }, seq, now: a.clock.now }),
+    );
+    const closing = new BroadcastChannel(channel);
+    closing.postMessage({ t: 'values', hash: H, cleared: false, changes: [{ field: 'about', value: 'из закрытой вкладки' }], recording: true });
+    closing.postMessage({ t: 'rows' });
+    closing.close();
+    await settle(50);
+    expect(a.store.getState(H).status, 'never «сохранены» while another tab’s edit may exist only on this device').not.toBe('saved');
+    await expect.poll(() => server.values(H).about, { timeout: ORPHAN_EDIT_MS + 5_000 }).toBe('из закрытой вкладки');
+    await expect.poll(() => a.store.getState(H).status).toBe('saved');
+    expect(journal.length).toBe(0);
+  });
+
+  it('an edit the other tab writes and sends itself leaves no wait behind', async () => {
+    const { server, a, b } = twoTabs();
+    b.store.set(H, 'about', 'из вкладки Б');
+    await b.store.flush();
+    await settle(50);
+    expect(server.values(H).about).toBe('из вкладки Б');
+    expect(a.store.getState(H).status).toBe('saved');
   });
 });
 
