@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMiddleware, setTransportHooks } from './transport';
+import { authMiddleware, setTransportHooks, SIGNED_OUT_TEXT } from './transport';
 import { readSession, saveSession, takeSignOutNotice } from '../session';
 import { MemoryStorage } from '../memory-storage';
 
@@ -70,6 +70,19 @@ describe('bearer token and expiry before calls (SPEC §7, §8)', () => {
     expect(readSession()).toBeNull();
     expect(unauthorized).toBe(1);
     expect(takeSignOutNotice()).toBe('Сеанс истёк. Войдите снова.');
+  });
+
+  it('with nobody signed in a call is never sent (it could only earn a 401): it answers 401 here; sign-in calls still go', async () => {
+    const main = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }));
+    expect((main as Response).status).toBe(401);
+    expect(await (main as Response).json()).toMatchObject({ message: SIGNED_OUT_TEXT });
+    expect(unauthorized).toBe(1);
+    const side = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: false }), 'https://messages.example.ru/v1/messages');
+    expect((side as Response).status).toBe(401);
+    expect(unauthorized, 'the messaging host never signs out').toBe(1);
+    const signIn = await run(authMiddleware({ mainBaseUrl: MAIN, signOutOn401: true }), `${MAIN}/v1/users/setcode?code=abc`);
+    expect(signIn).toBeInstanceOf(Request);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a refused renewal ends the session the same way, without sending the call', async () => {

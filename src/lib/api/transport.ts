@@ -141,11 +141,14 @@ export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
 }
 
 /** The sign-in exchange itself needs no bearer token (a stale one from an ended session must not stop it). */
+/** A call made after a sign-out (a screen still open, another tab signed out). */
+export const SIGNED_OUT_TEXT = 'Вы вышли из системы. Войдите снова.';
+
 const SIGN_IN_CALL = /\/v1\/users\/(setcode|renewtoken)(\?|$)/;
 
-/** What a call answers when it was not sent because the session had already run out. */
-function expiredSessionResponse(): Response {
-  return new Response(JSON.stringify({ name: 'Unauthorized', message: SESSION_EXPIRED_TEXT, code: 0, status: 401 }), {
+/** What a call answers when it was not sent: the session ran out, or nobody is signed in. */
+function unsentUnauthorized(message: string): Response {
+  return new Response(JSON.stringify({ name: 'Unauthorized', message, code: 0, status: 401 }), {
     status: 401,
     headers: { 'Content-Type': 'application/json' },
   });
@@ -171,9 +174,15 @@ export function authMiddleware(options: { mainBaseUrl: string; signOutOn401: boo
           rememberSignOutNotice(SESSION_EXPIRED_TEXT);
           hooks.onUnauthorized();
         }
-        return expiredSessionResponse();
+        return unsentUnauthorized(SESSION_EXPIRED_TEXT);
       }
-      if (session) request.headers.set('Authorization', `Bearer ${session.token}`);
+      if (!session) {
+        // Every call but the sign-in ones needs the token (the specs' security): without a session nothing is sent —
+        // the server would only answer 401 (SPEC §8). A screen still open after a sign-out goes to the login page.
+        if (options.signOutOn401) hooks.onUnauthorized();
+        return unsentUnauthorized(SIGNED_OUT_TEXT);
+      }
+      request.headers.set('Authorization', `Bearer ${session.token}`);
       return request;
     },
     onResponse({ response }) {
