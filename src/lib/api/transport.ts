@@ -140,10 +140,10 @@ export function renewTokenOnce(mainBaseUrl: string): Promise<boolean> {
   return renewing;
 }
 
-/** The sign-in exchange itself needs no bearer token (a stale one from an ended session must not stop it). */
-/** A call made after a sign-out (a screen still open, another tab signed out). */
+/** What a call made after a sign-out answers (a screen still open, another tab signed out). */
 export const SIGNED_OUT_TEXT = 'Вы вышли из системы. Войдите снова.';
 
+/** The sign-in exchange itself needs no bearer token (a stale one from an ended session must not stop it). */
 const SIGN_IN_CALL = /\/v1\/users\/(setcode|renewtoken)(\?|$)/;
 
 /** What a call answers when it was not sent: the session ran out, or nobody is signed in. */
