@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { dropUserCache } from './leave-session';
+import { forgetUserRecord } from './user-record';
 
 const TOKEN_KEY = 'access_token';
 
@@ -28,7 +29,12 @@ export function useSessionSync(userId: number): void {
       const check = ++checking;
       void unwrap(api().main.GET('/v1/users/info', { cache: 'no-store' })).then(
         (me) => {
-          if (check === checking && me.id !== userId) window.location.replace('/');
+          if (check !== checking || me.id === userId) return;
+          // This tab's cache may have been written back after the other tab forgot the previous user's record (the
+          // persister writes a second later): forgotten here too, so the fresh start cannot show the previous user's
+          // name over the new user's data.
+          forgetUserRecord(queryClient);
+          window.location.replace('/');
         },
         () => undefined, // no answer now: the next call of this tab settles it
       );
