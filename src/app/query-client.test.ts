@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
 import { Connectivity, offlineActionError, setSharedConnectivity } from '@/lib/offline/connectivity';
-import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast, queryErrorToast } from './query-client';
+import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from '@/lib/session';
+import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast, ownedPersister, queryErrorToast } from './query-client';
 
 describe('what is kept for offline reading', () => {
   it('measures the longest list of an answer at the top or one level down', () => {
@@ -16,6 +18,54 @@ describe('what is kept for offline reading', () => {
   it('keeps normal pages and leaves out a broken answer of thousands of items', () => {
     expect(longestList({ items: new Array(20).fill({}) })).toBeLessThanOrEqual(PERSIST_MAX_ITEMS);
     expect(longestList({ items: new Array(5_000).fill({}) })).toBeGreaterThan(PERSIST_MAX_ITEMS);
+  });
+});
+
+describe('the stored cache is written and read for one user only (two tabs, two users)', () => {
+  const memoryStorage = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    } as Storage;
+  };
+  const client = (lists: string[]) => ({ timestamp: 1, buster: '1', clientState: { queries: lists.map((list) => ({ queryKey: [list] })), mutations: [] } }) as unknown as PersistedClient;
+  const written = (storage: Storage) => JSON.parse(storage.getItem('cabinet-query-cache') ?? 'null') as { owner: number; clientState: { queries: { queryKey: string[] }[] } } | null;
+
+  it('a tab writes while it holds the stored owner’s data, stamped with that owner; after another user signed in elsewhere it writes nothing', () => {
+    vi.useFakeTimers();
+    const storage = memoryStorage();
+    setQueryCacheOwner(7, storage);
+    const persister = ownedPersister(storage);
+    void persister.persistClient(client(['список пользователя 7']));
+    vi.advanceTimersByTime(1_000);
+    expect(written(storage)).toMatchObject({ owner: 7, clientState: { queries: [{ queryKey: ['список пользователя 7'] }] } });
+    // Another tab: user 8 signs in (its adoption forgets the copy and writes its owner).
+    storage.removeItem('cabinet-query-cache');
+    storage.setItem('cabinet-query-cache-owner', '8');
+    void persister.persistClient(client(['список пользователя 7', 'ещё один']));
+    vi.advanceTimersByTime(1_000);
+    expect(written(storage)).toBeNull();
+    // This tab started afresh: it holds what is stored now (user 8's) and writes again, as user 8's.
+    holdStoredQueryCache(storage);
+    void persister.persistClient(client(['список пользователя 8']));
+    vi.advanceTimersByTime(1_000);
+    expect(written(storage)).toMatchObject({ owner: 8 });
+    vi.useRealTimers();
+  });
+
+  it('reads a stored copy only when it is the owner’s whose data the tab holds', () => {
+    const storage = memoryStorage();
+    setQueryCacheOwner(8, storage);
+    storage.setItem('cabinet-query-cache', JSON.stringify({ ...client(['список пользователя 7']), owner: 7 }));
+    expect(ownedPersister(storage).restoreClient()).toBeUndefined();
+    storage.setItem('cabinet-query-cache', JSON.stringify(client(['копия без владельца'])));
+    expect(ownedPersister(storage).restoreClient()).toBeUndefined();
+    storage.setItem('cabinet-query-cache', JSON.stringify({ ...client(['список пользователя 8']), owner: 8 }));
+    expect(ownedPersister(storage).restoreClient()).toMatchObject({ owner: 8 });
+    forgetPersistedQueries(storage); // signed out: nobody's copy is read, nothing is written
+    expect(ownedPersister(storage).restoreClient()).toBeUndefined();
   });
 });
 

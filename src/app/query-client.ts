@@ -1,10 +1,11 @@
 import { MutationCache, QueryCache, QueryClient, hydrate, notifyManager } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistQueryClientOptions, PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { testOverrideMs } from '@/lib/api/transport';
 import { confirmOnline, offlineActionError } from '@/lib/offline/connectivity';
 import { toaster } from '@/components/toaster';
+import { QUERY_CACHE_KEY, holdStoredQueryCache, queryCacheHolder } from '@/lib/session';
 
 /** What a mutation tells the one error handler below about its failures (typed through react-query's Register). */
 export type CabinetMutationMeta = {
@@ -108,10 +109,41 @@ export function longestList(data: unknown, depth = 0): number {
   return Math.max(0, ...Object.values(data).map((value) => longestList(value, depth + 1)));
 }
 
+/** The stored cache says whose data it is: the owner is written into it, beside the owner key of lib/session.ts. */
+type OwnedClient = PersistedClient & { owner?: number | null };
+
+/**
+ * The persister of the query cache, kept to one user (lib/session.ts). A tab writes only while it holds the stored
+ * owner's data — a tab still showing A after B signed in in another tab writes nothing (its write, up to a second
+ * later, would put A's lists under B) — and stamps each write with that owner. A stored copy is read only when it is
+ * that owner's: a write that crossed another tab's sign-in is never restored.
+ */
+export function ownedPersister(storage: Storage = window.localStorage): Persister {
+  const persister = createSyncStoragePersister({
+    storage: {
+      getItem: (key) => storage.getItem(key),
+      setItem: (key, value) => {
+        if (queryCacheHolder(storage) !== null) storage.setItem(key, value);
+      },
+      removeItem: (key) => storage.removeItem(key),
+    },
+    key: QUERY_CACHE_KEY,
+    throttleTime: 1000,
+    serialize: (client) => JSON.stringify({ ...client, owner: queryCacheHolder(storage) } satisfies OwnedClient),
+  });
+  return {
+    ...persister,
+    restoreClient: () => {
+      const client = persister.restoreClient() as OwnedClient | undefined;
+      return client?.owner != null && client.owner === queryCacheHolder(storage) ? client : undefined;
+    },
+  };
+}
+
 export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> & { queryClient: QueryClient } {
   return {
     queryClient,
-    persister: createSyncStoragePersister({ storage: window.localStorage, key: 'cabinet-query-cache', throttleTime: 1000 }),
+    persister: ownedPersister(),
     maxAge: PERSIST_MAX_AGE,
     buster: __APP_VERSION__,
     dehydrateOptions: {
@@ -126,6 +158,8 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
  * (ensureQueryData) then find what was seen before — offline too — instead of racing the provider's own restore.
  */
 export function restorePersistedCacheNow(options: ReturnType<typeof persistOptions>): void {
+  // What this tab holds from now on — the restored copy, or nothing — is the stored owner's.
+  holdStoredQueryCache();
   try {
     const persisted = options.persister.restoreClient();
     if (!persisted || 'then' in persisted) return;

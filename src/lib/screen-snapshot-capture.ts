@@ -1,4 +1,5 @@
-import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, OWNER_KEY, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
+import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
+import { queryCacheHolder } from './session';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
 // the first screen has settled, not with it.
@@ -120,16 +121,19 @@ export function keepSnapshot(address: string, snapshot: Omit<ScreenSnapshot, 'at
   }
 }
 
-/** Keeps the screen on display now, if it is a settled cabinet screen of the cache's owner. */
+/**
+ * Keeps the screen on display now, if it is a settled cabinet screen of the cache's owner — the user whose data this
+ * tab holds (lib/session.ts: not a tab still showing A after B signed in elsewhere).
+ */
 export function captureScreen(doc: Document = document, storage: Storage = localStorage): boolean {
-  const owner = storage.getItem(OWNER_KEY);
+  const owner = queryCacheHolder(storage);
   const shell = doc.querySelector('#root .cab-shell');
-  if (!owner || !shell) return false;
+  if (owner === null || !shell) return false;
   const copy = snapshotCopy(shell, (doc.defaultView?.innerHeight ?? 900) + 300);
   if (!copy) return false;
   const sheets = [...doc.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((tag) => (tag.sheet ? [tag.sheet] : []));
   const css = layerOrder(doc) + usedComponentCss(copy, sheets);
-  return keepSnapshot(doc.location.pathname + doc.location.search, { owner, html: copy.outerHTML, css }, storage);
+  return keepSnapshot(doc.location.pathname + doc.location.search, { owner: String(owner), html: copy.outerHTML, css }, storage);
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, snapshotKey } from './screen-snapshot';
 import { releaseScreenSnapshot } from './screen-snapshot-release';
 import { captureScreen, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
-import { forgetPersistedQueries } from './session';
+import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from './session';
 
 const shellHtml = (main: string) => `
   <div class="cab-shell" id="shell">
@@ -83,11 +83,22 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
   it('captures the settled cabinet screen of the cache owner under its address', () => {
     mount('<table><tbody><tr><td>Отчёт</td></tr></tbody></table>');
     expect(captureScreen()).toBe(false); // no owner of the persisted cache: nothing is kept
-    localStorage.setItem('cabinet-query-cache-owner', '7');
+    setQueryCacheOwner(7);
     expect(captureScreen()).toBe(true);
     const kept = JSON.parse(localStorage.getItem(snapshotKey(location.pathname + location.search))!);
     expect(kept.owner).toBe('7');
     expect(kept.html).toContain('Отчёт');
+  });
+
+  it('keeps nothing while this tab holds another user\'s data than the stored cache\'s owner (somebody signed in elsewhere)', () => {
+    mount('<table><tbody><tr><td>Отчёт пользователя 7</td></tr></tbody></table>');
+    setQueryCacheOwner(7);
+    localStorage.setItem('cabinet-query-cache-owner', '8'); // another tab: user 8 signed in
+    expect(captureScreen()).toBe(false);
+    expect(localStorage.getItem(snapshotKey(location.pathname + location.search))).toBeNull();
+    holdStoredQueryCache(); // this tab starts afresh: it holds user 8's cache now
+    mount('<table><tbody><tr><td>Отчёт пользователя 8</td></tr></tbody></table>');
+    expect(captureScreen()).toBe(true);
   });
 
   it('goes with the persisted cache: sign-out or another user forgets every kept screen', () => {

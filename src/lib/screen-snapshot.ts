@@ -12,8 +12,6 @@
  */
 export const SNAPSHOT_PREFIX = 'cabinet-snapshot:';
 export const INDEX_KEY = 'cabinet-snapshot-index';
-/** Written by lib/session.ts beside the persisted query cache: the user the cache and the snapshots belong to. */
-export const OWNER_KEY = 'cabinet-query-cache-owner';
 /** Screens kept at the most (the oldest goes first) and the size of one (markup and style, characters). */
 export const MAX_SCREENS = 6;
 export const MAX_CHARS = 400_000;

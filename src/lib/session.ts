@@ -138,8 +138,30 @@ export function queryCacheOwner(storage: Storage = localStorage): number | null 
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
+/**
+ * The user whose data this tab's query cache holds: the stored owner when the tab restored the cache, the user it
+ * adopted the cache for since, nobody after it forgot the cache. Another tab can change the stored owner at any time
+ * (somebody else signs in there, or signs out): this tab then holds data that is no longer the stored owner's.
+ */
+let heldOwner: number | null = null;
+
+/** The tab restores the persisted cache: what it holds now is the stored owner's (query-client.ts). */
+export function holdStoredQueryCache(storage: Storage = localStorage): void {
+  heldOwner = queryCacheOwner(storage);
+}
+
+/**
+ * The owner of the stored cache, if this tab's cache holds that user's data — only then may the tab write the stored
+ * cache or keep a picture of its screen (a tab still showing A after B signed in elsewhere writes nothing of A's
+ * under B). Null otherwise.
+ */
+export function queryCacheHolder(storage: Storage = localStorage): number | null {
+  return heldOwner !== null && queryCacheOwner(storage) === heldOwner ? heldOwner : null;
+}
+
 export function setQueryCacheOwner(userId: number, storage: Storage = localStorage): void {
   storage.setItem(CACHE_OWNER_KEY, String(userId));
+  heldOwner = userId;
 }
 
 /**
@@ -164,6 +186,7 @@ export function forgetPersistedUserRecord(storage: Storage = localStorage): void
 export function forgetPersistedQueries(storage: Storage = localStorage): void {
   storage.removeItem(QUERY_CACHE_KEY);
   storage.removeItem(CACHE_OWNER_KEY);
+  heldOwner = null;
   // The kept pictures of screens show the same data and belong to the same owner (lib/screen-snapshot.ts).
   forgetScreenSnapshots(storage);
 }

@@ -10,6 +10,7 @@ import { DeferredMount } from '@/components/deferred-mount';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
+import { signedInUser } from '@/features/auth/signed-in-user';
 import { useCabinetSession } from '@/features/auth/cabinet-session';
 import { Shell } from '@/features/shell/components/shell';
 import { CabinetFrame } from '@/features/shell/components/cabinet-frame';
@@ -35,10 +36,10 @@ export const Route = createFileRoute('/_cabinet')({
       throw redirect({ to: '/login', replace: true });
     }
     try {
-      const user = await context.queryClient.ensureQueryData(currentUserQuery());
+      const { user, confirmed } = await signedInUser(context.queryClient);
       confirmTokenLinkSession();
       // What another user saw on this device is dropped before any screen reads the cache.
-      adoptQueryCache(context.queryClient, user.id);
+      if (confirmed) adoptQueryCache(context.queryClient, user.id);
       // The service banner's message is asked for now, beside the screen's own loaders, so the banner is there when
       // the screen first shows instead of pushing it down a moment later (layout shift).
       void context.queryClient.prefetchQuery(serviceMessageQuery());

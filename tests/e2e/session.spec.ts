@@ -387,6 +387,60 @@ test('tabs of one device follow each other: another user signed in elsewhere tak
   await context.close();
 });
 
+test('a tab still showing A after B signed in elsewhere writes nothing of A into B\'s stored cache or kept screens', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const PROJECT = 'Нейросетевая платформа диагностики'; // the grantee's project (server/domains/projects/seed.ts)
+  const context = await offlineContext(browser, baseURL!);
+  const first = await context.newPage();
+  await signInWithToken(first, await tokenAt(first.request, baseURL!, 7), '/projects');
+  await expect(first.getByRole('table').getByRole('row', { name: new RegExp(PROJECT) })).toBeVisible({ timeout: 30_000 });
+  const aName = await signedInName(first);
+  await expect.poll(async () => (await persistedQueries(first)).some((q) => q.data.includes(PROJECT)), { message: "A's list is kept for offline reading" }).toBe(true);
+
+  // The first tab's check of who is signed in now is slow (a weak connection): for a while it still shows A.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await first.route('**/v1/users/info', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const second = await context.newPage();
+  const b = await tokenAt(second.request, baseURL!, 146);
+  await second.goto(`/personal-account-v2-auth?token=${b.token}&tokenExpireAt=${b.tokenExpireAt}`);
+  const bName = await signedInName(second);
+  expect(bName).not.toBe(aName);
+  const bProjects = await (await second.request.get('/hosts/main/v1/projects', { headers: { Authorization: `Bearer ${b.token}` } })).text();
+  expect(bProjects, 'B has no such project of their own').not.toContain(PROJECT);
+
+  // Meanwhile the person goes on in the first tab, to another screen: whatever it shows or asks for now, nothing of A's
+  // may reach the device's stored cache or kept screens, which are B's now.
+  await menuLink(first, /^Мои задачи/).click();
+  const aThings = (text: string) => text.includes(PROJECT) || text.includes(aName);
+  await expectThroughout(
+    async () => ({
+      cached: await persistedQueries(second),
+      screens: await second.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot:')).map((key) => localStorage.getItem(key)!)),
+    }),
+    ({ cached, screens }) => {
+      expect(cached.filter((q) => aThings(q.data)).map((q) => q.key), "A's answers in the stored cache of B").toEqual([]);
+      expect(screens.filter(aThings).length, "kept screens showing A's data under B").toBe(0);
+    },
+    3_000,
+  );
+
+  // The check answers: the first tab starts afresh as B, and offline it shows B's lists only.
+  release();
+  await expect(first.getByRole('button', { name: `Данные пользователя: ${bName}` })).toBeVisible({ timeout: 20_000 });
+  await first.unroute('**/v1/users/info');
+  await expect.poll(async () => (await persistedQueries(first)).some((q) => q.data.includes(bName)), { message: "B's record is kept for offline reading" }).toBe(true);
+  await context.setOffline(true);
+  await first.goto('/projects');
+  await expect(first.getByRole('heading', { name: 'Проекты', level: 1 })).toBeVisible();
+  await expect(first.getByText(PROJECT)).toHaveCount(0);
+  await context.close();
+});
+
 // ------------------------------------------------------------------------------------------------ log in as
 
 test('"log in as": the administrator\'s own session is kept apart and comes back untouched; nothing of the user stays', async ({ browser, baseURL }) => {

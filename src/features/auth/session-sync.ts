@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { dropUserCache } from './leave-session';
-import { forgetUserRecord } from './user-record';
+import { confirmSignedInUser, doubtSignedInUser } from './signed-in-user';
 
 const TOKEN_KEY = 'access_token';
 
@@ -26,17 +26,19 @@ export function useSessionSync(userId: number): void {
         void navigate({ to: '/login', replace: true });
         return;
       }
+      // Until the server says whose the new token is, this tab's record is not trusted (signed-in-user.ts), and while
+      // the stored cache's owner is not this tab's user it writes nothing there (lib/session.ts).
+      doubtSignedInUser();
       const check = ++checking;
       void unwrap(api().main.GET('/v1/users/info', { cache: 'no-store' })).then(
         (me) => {
-          if (check !== checking || me.id === userId) return;
-          // This tab's cache may have been written back after the other tab forgot the previous user's record (the
-          // persister writes a second later): forgotten here too, so the fresh start cannot show the previous user's
-          // name over the new user's data.
-          forgetUserRecord(queryClient);
+          if (check !== checking) return;
+          if (me.id === userId) return confirmSignedInUser(queryClient, me);
+          // Nothing of the previous user's was written since the other tab took the stored cache (query-client.ts
+          // ownedPersister): the fresh start reads the new user's.
           window.location.replace('/');
         },
-        () => undefined, // no answer now: the next call of this tab settles it
+        () => undefined, // no answer now: the tab's next screen asks again (signed-in-user.ts)
       );
     };
     window.addEventListener('storage', onStorage);
