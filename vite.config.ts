@@ -39,6 +39,9 @@ export default defineConfig({
       { find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`), replacement: 'es-toolkit/compat/$1' },
       // Its "ещё N" popup (react-overlays + @popperjs/core) is off in the calendar screen (popup={false}): never drawn.
       { find: /^react-overlays$/, replacement: fileURLToPath(new URL('./src/features/calendar/vendor/react-overlays-off.ts', import.meta.url)) },
+      // The router's store selector (@tanstack/react-store) asks for the React 17 shim of useSyncExternalStore; React 19
+      // has the hook, and the package's own non-shim build uses it: the shim's fallback leaves the first-load JS.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },
   plugins: [

@@ -19,21 +19,22 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
 
 /**
  * The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. Limits
- * are what each route reached plus ~1 KiB for small changes; a route that gets lighter lowers its limit (issue 19).
+ * are what each route reached plus ~0.5 KiB for small changes; a route that gets lighter lowers its limit (issue 19).
+ * /login's is its figure when issue 19 was filed: its first-load JS must not grow past it.
  */
 export const ROUTES = [
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 168 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 219.5 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 217.5 },
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 166.5 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 219 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 217 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 244,
+    limitKiB: 243.5,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 253.5,
+    limitKiB: 252.5,
   },
 ];
 

@@ -49,7 +49,7 @@ const canSeeUsers = (user: AuthUser | null) => hasRole(user, 1, 2, 4, 10);
 /**
  * SPEC §5 "Group assignment": two mutually exclusive role kinds exclude all other roles. The kinds are the two
  * back-office roles, Администратор (2) and Администратор конкурса (3); the client applies the same rule
- * (src/lib/roles.ts) and the server refuses a mix.
+ * (src/features/users/group-selection.ts) and the server refuses a mix.
  */
 export const EXCLUSIVE_ROLE_IDS: readonly number[] = [2, 3];
 

@@ -13,7 +13,6 @@ import { consumeTokenLink } from '@/features/auth/token-link';
 import { preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
-import { registerServiceWorker } from '@/lib/pwa/service-worker';
 import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
 
 // SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads (with the entry, before
@@ -59,7 +58,11 @@ export function App() {
       // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
       void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener)));
       preloadToaster();
-      registerServiceWorker();
+      // Its code comes with the update prompt's (app-status-dock.tsx), not with the first-load JavaScript.
+      void import('@/lib/pwa/service-worker').then(
+        (m) => m.registerServiceWorker(),
+        () => undefined, // not fetched now (no connection): the next start registers it
+      );
       wantDock(true);
     };
     const stop = router.subscribe('onRendered', () => {

@@ -95,6 +95,8 @@ export function hasUsableSession(storage: Storage = localStorage, now = Date.now
 /** Shown on the login page when the app signed the user out because the session ran out (not a server refusal). */
 export const SESSION_EXPIRED_TEXT = 'Сеанс истёк. Войдите снова.';
 const NOTICE_KEY = 'sign_out_notice';
+/** The errors of a failed sign-in, from /callback to the login page (features/auth/login-errors.ts). */
+export const LOGIN_ERRORS_KEY = 'login_errors';
 
 /** Shown on the login page when the token of a sign-in link (SPEC §2) was missing, expired or refused. */
 export const TOKEN_LINK_REFUSED_TEXT = 'Ссылка для входа недействительна или устарела — войдите снова';

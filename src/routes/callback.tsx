@@ -9,6 +9,8 @@ import { forgetUserRecord } from '@/features/auth/user-record';
 
 /** SPEC §2 /callback: reads `code`, logs in, loads user info, then the stored return route or "/". */
 export const Route = createFileRoute('/callback')({
+  // Passed once per sign-in: the code exchange comes with its own chunk, not with every page's first-load JavaScript.
+  codeSplitGroupings: [['loader', 'pendingComponent']],
   validateSearch: valibotValidator(v.object({ code: v.fallback(v.optional(v.string(), ''), '') })),
   loaderDeps: ({ search }) => ({ code: search.code }),
   loader: async ({ deps, context }) => {

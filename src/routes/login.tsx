@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { getConfig } from '@/lib/config';
 import { getToken, takeSignOutNotice } from '@/lib/session';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { takeLoginErrors } from '@/features/auth/api/exchange-code';
+import { takeLoginErrors } from '@/features/auth/login-errors';
 import { authorizeUrl } from '@/features/auth/authorize-url';
 import { usePageTitle } from '@/components/page-title';
 

@@ -11,6 +11,8 @@ import { UsersScreen } from '@/features/users/components/users-screen';
 
 /** SPEC §2 "Users and roles": admin, monitor, manager (§6); filters and page in the URL. */
 export const Route = createFileRoute('/_cabinet/users')({
+  // An administrator's screen: its list queries come with the screen's chunk, not with everyone's first-load JS.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: valibotValidator(usersRouteSearch),
   beforeLoad: ({ context, preload }) => requireArea(context.roles, 'users', preload),
   loaderDeps: ({ search }) => search,

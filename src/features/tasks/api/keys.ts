@@ -27,7 +27,6 @@ export interface CountFilters {
 export const tasksKeys = {
   all: ['tasks'] as const,
   activeCount: () => [...tasksKeys.all, 'active-count'] as const,
-  activeCountFiltered: (filters: CountFilters) => [...tasksKeys.all, 'active-count', filters] as const,
   count: (filters: CountFilters) => [...tasksKeys.all, 'count', filters] as const,
   list: (params: PointListParams) => [...tasksKeys.all, 'list', params] as const,
   expert: (params: ExpertListParams) => [...tasksKeys.all, 'expert', params] as const,

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
 import { withKeptCopy } from '@/lib/offline/durable-query';
-import { tasksKeys, type CountFilters, type ExpertListParams, type PointListParams } from './keys';
+import { tasksKeys, type ExpertListParams, type PointListParams } from './keys';
 import type { PointPage } from './types';
 
 function listQuery(params: PointListParams) {
@@ -62,49 +62,12 @@ export const expertListQuery = (params: ExpertListParams) =>
     placeholderData: (previous) => previous,
   });
 
-function countQuery(filters: CountFilters) {
-  return { 'filter[projectId]': filters.projectId, 'filter[templateCode]': filters.templateCode || undefined };
-}
-
-/** GET count — the number on the "Все" tab. */
-export const pointCountQuery = (filters: CountFilters = {}) =>
-  queryOptions({
-    queryKey: tasksKeys.count(filters),
-    staleTime: 0,
-    queryFn: async () => (await unwrap(api().main.GET('/v2/projects/project-point/count', { params: { query: countQuery(filters) } }))).count,
-  });
-
-/** GET active-count filtered (tab "Требуют действий", a competition's or project's tasks). */
-export const activeCountFilteredQuery = (filters: CountFilters = {}) =>
-  queryOptions({
-    queryKey: tasksKeys.activeCountFiltered(filters),
-    staleTime: 0,
-    queryFn: async () =>
-      (await unwrap(api().main.GET('/v2/projects/project-point/active-count', { params: { query: countQuery(filters) } }))).count,
-  });
-
 /** GET /v2/projects/notes — drafts ("Черновики"). */
 export const notesQuery = (name?: string) =>
   queryOptions({
     queryKey: tasksKeys.notes(name),
     queryFn: () => unwrap(api().main.GET('/v2/projects/notes', { params: { query: { 'filter[name]': name || undefined } } })),
     placeholderData: (previous) => previous,
-  });
-
-/** GET /v2/projects/point-status — the fixed task statuses (SPEC §4) for the status filter. */
-export const pointStatusesQuery = () =>
-  queryOptions({
-    queryKey: tasksKeys.statuses(),
-    queryFn: () => unwrap(api().main.GET('/v2/projects/point-status')),
-    staleTime: 60 * 60_000,
-  });
-
-/** GET /v2/projects/list/template — contests for the expertise multi-select. */
-export const templatesLookupQuery = () =>
-  queryOptions({
-    queryKey: tasksKeys.templates(),
-    queryFn: () => unwrap(api().main.GET('/v2/projects/list/template')),
-    staleTime: 10 * 60_000,
   });
 
 /** GET /v2/projects/project-point/{id} — one point with its flags, structure and values. */
@@ -116,13 +79,4 @@ export const pointQuery = (id: number) =>
     // Action buttons follow the server flags: a cached copy (possibly restored from storage) is shown at once and
     // always revalidated.
     staleTime: 0,
-  });
-
-/** GET /v2/projects/list-attach — files attached to a point (icons, signed / needs-signature marks). */
-export const attachmentsQuery = (pointId: number) =>
-  queryOptions({
-    queryKey: tasksKeys.attachments(pointId),
-    staleTime: 0,
-    queryFn: () =>
-      withKeptCopy(tasksKeys.attachments(pointId), () => unwrap(api().main.GET('/v2/projects/list-attach', { params: { query: { 'filter[pointId]': pointId } } }))),
   });

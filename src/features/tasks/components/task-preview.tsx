@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { BackIcon } from '@/components/icons';
-import { attachmentsQuery } from '../api/queries';
+import { attachmentsQuery } from '../api/attachments';
 import type { AttachedFile, Point } from '../api/types';
 import { DEADLINE_LABELS, DEADLINE_TOKENS, deadlineColor } from '../deadline-color';
 import { formatMoscowIso } from '@/lib/moscow-time';

@@ -6,7 +6,8 @@ import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/li
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
-import { expertListQuery, notesQuery, pointCountQuery, pointListQuery, pointStatusesQuery, templatesLookupQuery } from '../api/queries';
+import { expertListQuery, notesQuery, pointListQuery } from '../api/queries';
+import { pointCountQuery, pointStatusesQuery, templatesLookupQuery } from '../api/screen-queries';
 import { kindOptions, kindTabs } from '../kind-tabs';
 import type { TaskKind, TasksSearch } from '../list-search';
 import { ListLoading } from './list-state';

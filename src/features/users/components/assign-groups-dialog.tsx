@@ -7,13 +7,8 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import {
-  EXCLUSIVE_ROLE_KINDS,
-  ROLE_NAMES,
-  roleIdsFromGroups,
-  toggleGroupSelection,
-  type RoleId,
-} from "@/lib/roles";
+import { ROLE_NAMES, roleIdsFromGroups, type RoleId } from "@/lib/roles";
+import { EXCLUSIVE_ROLE_KINDS, toggleGroupSelection } from "../group-selection";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DIALOG_WIDTH } from "@/lib/limits";
 import { notifySuccess } from "@/components/toaster";
