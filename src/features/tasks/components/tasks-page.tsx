@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/list-views';
+import { useDrawnData } from '@/components/deferred-mount';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
@@ -187,11 +188,14 @@ function ExpertList({ search, onPage }: { search: TasksSearch; onPage: (page: nu
 function PointPageView(props: { query: UseQueryResult<PointPage>; onPage: (page: number) => void; linkLabel: (point: PointListItem) => TaskRowProps['linkLabel'] }) {
   const { query, onPage, linkLabel } = props;
   const now = useNow(DEADLINE_CLOCK_MS);
-  const rows = useRenderLimit(query.data?.items);
-  if (query.isPending) return <ListLoading />;
+  // The rows are drawn in a background render when the page arrives (the query cache's update is otherwise rendered in
+  // one blocking pass, a long task on a slow phone); the skeleton stays meanwhile.
+  const { data, drawing } = useDrawnData(query.data);
+  const rows = useRenderLimit(data?.items);
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  const { items, _meta } = query.data;
-  if (!items.length) return <EmptyState text="Список пуст" />;
+  if (!data) return <ListLoading />;
+  const { items, _meta } = data;
+  if (!items.length) return drawing ? <ListLoading /> : <EmptyState text="Список пуст" />;
   return (
     <>
       <TaskTableShell>
