@@ -52,23 +52,28 @@ export function App() {
     // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
     // right after the first screen is rendered, so IndexedDB code is not part of the first-load JavaScript; the toast
     // view is fetched then too, ready before the first message, and the service worker (precache, update prompt) is
-    // registered.
-    const afterFirstScreen = () => {
-      void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer());
+    // registered. One step per idle moment (issue 19): together, with the preload links of their chunks, they were one
+    // task of ~120 ms at CPU 4×; apart, none blocks the page for long.
+    const afterFirstScreen = [
+      () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer()),
       // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
-      void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener)));
-      preloadToaster();
+      () => void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener))),
+      preloadToaster,
       // Its code comes with the update prompt's (app-status-dock.tsx), not with the first-load JavaScript.
-      void import('@/lib/pwa/service-worker').then(
-        (m) => m.registerServiceWorker(),
-        () => undefined, // not fetched now (no connection): the next start registers it
-      );
-      wantDock(true);
+      () =>
+        void import('@/lib/pwa/service-worker').then(
+          (m) => m.registerServiceWorker(),
+          () => undefined, // not fetched now (no connection): the next start registers it
+        ),
+      () => wantDock(true),
+    ];
+    const nextStep = () => {
+      afterFirstScreen.shift()?.();
+      if (afterFirstScreen.length) whenIdle(nextStep);
     };
     const stop = router.subscribe('onRendered', () => {
       stop();
-      if ('requestIdleCallback' in window) requestIdleCallback(afterFirstScreen, { timeout: 1_000 });
-      else setTimeout(afterFirstScreen, 200);
+      whenIdle(nextStep);
     });
     // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
     // once when the app shows something else (the sign-in page after an expired session, an error screen).
@@ -103,4 +108,10 @@ export function App() {
       </LocaleProvider>
     </ChakraProvider>
   );
+}
+
+/** Runs `step` when the page is idle, within a second at the latest. */
+function whenIdle(step: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(step, { timeout: 1_000 });
+  else setTimeout(step, 200);
 }
