@@ -22,7 +22,8 @@ export function confirmSignedInUser(queryClient: QueryClient, user: CurrentUser)
  * The signed-in user for the cabinet's guard (SPEC §4), and whether the server has confirmed it for the token in place.
  * Normally the kept record (a repeat visit offline needs no call). After another tab changed the token it is asked
  * afresh: a tab still showing A after B signed in elsewhere must not take the device's cache for A with B's token.
- * With no answer (offline) the tab goes on with its record, unconfirmed: it then adopts and writes nothing.
+ * With no answer (offline) the tab goes on with its record, unconfirmed: the guard then takes no cache over
+ * (adoptQueryCache), and the tab writes the stored cache only if it still holds the stored owner's data.
  */
 export async function signedInUser(queryClient: QueryClient): Promise<{ user: CurrentUser; confirmed: boolean }> {
   if (!inDoubt) return { user: await queryClient.ensureQueryData(currentUserQuery()), confirmed: true };
