@@ -23,6 +23,15 @@ describe('the query cache belongs to one user', () => {
     client.setQueryData(['tasks', 'list'], ['задача пользователя 2']);
     expect(adoptQueryCache(client, 2)).toBe(false);
     expect(client.getQueryData(['tasks', 'list'])).toEqual(['задача пользователя 2']);
+
+    // Another tab of the device already took the stored cache for user 3 while this one still held user 2's lists:
+    // this tab drops its own lists and keeps user 3's stored copy.
+    storage.set('cabinet-query-cache', 'копия пользователя 3');
+    storage.set('cabinet-query-cache-owner', '3');
+    expect(adoptQueryCache(client, 3)).toBe(true);
+    expect(client.getQueryData(['tasks', 'list'])).toBeUndefined();
+    expect(storage.get('cabinet-query-cache')).toBe('копия пользователя 3');
+    expect(storage.get('cabinet-query-cache-owner')).toBe('3');
     vi.unstubAllGlobals();
   });
 });

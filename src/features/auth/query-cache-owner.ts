@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { forgetPersistedQueries, queryCacheHolder, setQueryCacheOwner } from '@/lib/session';
+import { forgetPersistedQueries, queryCacheHolder, queryCacheOwner, setQueryCacheOwner } from '@/lib/session';
 import { authKeys } from './api/queries';
 
 /**
@@ -12,7 +12,9 @@ import { authKeys } from './api/queries';
 export function adoptQueryCache(queryClient: QueryClient, userId: number): boolean {
   if (queryCacheHolder() === userId) return false;
   const hadData = queryClient.getQueryCache().getAll().some((query) => query.queryKey[0] !== authKeys.all[0]);
-  forgetPersistedQueries();
+  // The stored copy is kept when another tab already took it for this user: only that user's writes reach it (every
+  // write is stamped with its owner, app/query-client.ts), and it is what they read offline.
+  if (queryCacheOwner() !== userId) forgetPersistedQueries();
   queryClient.getMutationCache().clear();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
   setQueryCacheOwner(userId);
