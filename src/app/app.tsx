@@ -14,6 +14,7 @@ import { preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
+import { whenIdle } from '@/lib/idle';
 
 // SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads (with the entry, before
 // the config is fetched), before the router exists.
@@ -69,11 +70,11 @@ export function App() {
     ];
     const nextStep = () => {
       afterFirstScreen.shift()?.();
-      if (afterFirstScreen.length) whenIdle(nextStep);
+      if (afterFirstScreen.length) whenIdle(nextStep, 1_000, 200);
     };
     const stop = router.subscribe('onRendered', () => {
       stop();
-      whenIdle(nextStep);
+      whenIdle(nextStep, 1_000, 200);
     });
     // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
     // once when the app shows something else (the sign-in page after an expired session, an error screen).
@@ -108,10 +109,4 @@ export function App() {
       </LocaleProvider>
     </ChakraProvider>
   );
-}
-
-/** Runs `step` when the page is idle, within a second at the latest. */
-function whenIdle(step: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(step, { timeout: 1_000 });
-  else setTimeout(step, 200);
 }

@@ -1,5 +1,6 @@
 import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
 import { queryCacheHolder } from './session';
+import { whenIdle, type IdleHandle } from './idle';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
 // the first screen has settled, not with it.
@@ -153,8 +154,10 @@ function layerOrder(doc: Document): string {
  */
 export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: IdleHandle | undefined;
   const now = () => {
     clearTimeout(timer);
+    idle?.cancel();
     try {
       captureScreen();
     } catch (error) {
@@ -164,7 +167,8 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   const later = () => {
     clearTimeout(timer);
     // A screen's data often arrives just after it renders: kept once it has had a moment to settle, when idle.
-    timer = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(now, { timeout: 2_000 }) : now()), 1_500);
+    idle?.cancel();
+    timer = setTimeout(() => (idle = whenIdle(now, 2_000)), 1_500);
   };
   const hidden = () => document.visibilityState === 'hidden' && now();
   const stop = subscribeRendered(later);
@@ -174,6 +178,7 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   return () => {
     stop();
     clearTimeout(timer);
+    idle?.cancel();
     document.removeEventListener('visibilitychange', hidden);
     window.removeEventListener('pagehide', now);
   };

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '@/lib/idle';
 import type { SectionDef } from '../model/definition';
 
 /** Fields rendered with the first frame: more than a phone or a desktop screen shows above the fold. */
@@ -17,18 +18,6 @@ export function firstScreenSections(sections: readonly Pick<SectionDef, 'fields'
   return Math.min(sections.length, Math.max(1, count));
 }
 
-type IdleHandle = { cancel: () => void };
-
-function whenIdle(run: () => void): IdleHandle {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
-    // The time-out keeps the rest coming on a page that is never idle (a busy phone): the form is whole within seconds.
-    const id = window.requestIdleCallback(run, { timeout: 500 });
-    return { cancel: () => window.cancelIdleCallback(id) };
-  }
-  const id = setTimeout(run, 0);
-  return { cancel: () => clearTimeout(id) };
-}
-
 /**
  * Issue 19: a long questionnaire renders the groups of its first screen at once and the others one group per idle
  * slice, as a transition (React yields to typing and clicks while it renders them). `renderAll()` renders every group
@@ -40,7 +29,8 @@ export function useProgressiveSections(total: number, initial: number) {
 
   useEffect(() => {
     if (shown >= total) return;
-    const handle = whenIdle(() => startTransition(() => setShown((n) => Math.min(total, n + 1))));
+    // The time-out keeps the rest coming on a page that is never idle (a busy phone): the form is whole within seconds.
+    const handle = whenIdle(() => startTransition(() => setShown((n) => Math.min(total, n + 1))), 500);
     return () => handle.cancel();
   }, [shown, total]);
 
