@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BackIcon, DownloadIcon, FileIcon } from '@/components/icons';
+import { TabPanel, tabPanelLinks } from '@/components/tab-panel';
 import { ShowMore, useRenderLimit } from '@/components/list-views';
 import { notifyError } from '@/components/toaster';
 import { errorToastText } from '@/lib/api/errors';
@@ -14,6 +15,9 @@ import { ApplyLink } from './apply-link';
 import { CompetitionChips } from './competition-chips';
 import { RichText } from '@/components/rich-text';
 import { displayFileName } from '@/lib/file-name';
+
+const COMPETITION_TABS = 'competition';
+const competitionTabs = tabPanelLinks(COMPETITION_TABS);
 
 export type DetailsTab = 'info' | 'tasks';
 
@@ -54,10 +58,10 @@ export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, user
         {showApply && <ApplyLink code1C={c.code1C} userId={userId} display={{ base: 'none', md: 'inline-flex' }} />}
       </HStack>
 
-      <Tabs.Root value={tab} onValueChange={(e) => onTabChange(e.value === 'tasks' ? 'tasks' : 'info')} variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(e) => onTabChange(e.value === 'tasks' ? 'tasks' : 'info')} variant="line" ids={competitionTabs.ids}>
         <Tabs.List>
-          <Tabs.Trigger value="info">Сведения о конкурсе</Tabs.Trigger>
-          <Tabs.Trigger value="tasks">
+          <Tabs.Trigger value="info" {...competitionTabs.controls('info', tab)}>Сведения о конкурсе</Tabs.Trigger>
+          <Tabs.Trigger value="tasks" {...competitionTabs.controls('tasks', tab)}>
             Задачи
             {count.data != null && (
               <Badge ms="1.5" colorPalette="brand" variant="solid" rounded="full" aria-label={`задач: ${count.data}`}>
@@ -66,7 +70,7 @@ export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, user
             )}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="info">
+        <TabPanel name={COMPETITION_TABS} value="info" selected={tab} lazyMount pt="4">
           <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="5" alignItems="start">
             <Stack gap="5" order={{ base: 2, lg: 1 }}>
               <InfoSections c={c} />
@@ -77,8 +81,10 @@ export function CompetitionDetails({ idOrCode, tab, onTabChange, canCreate, user
               {showApply && <ApplyLink code1C={c.code1C} userId={userId} size="lg" w="full" display={{ base: 'inline-flex', md: 'none' }} />}
             </Stack>
           </Grid>
-        </Tabs.Content>
-        <Tabs.Content value="tasks">{tasks}</Tabs.Content>
+        </TabPanel>
+        <TabPanel name={COMPETITION_TABS} value="tasks" selected={tab} lazyMount pt="4">
+          {tasks}
+        </TabPanel>
       </Tabs.Root>
     </Stack>
   );

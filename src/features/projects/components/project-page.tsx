@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Flex, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { Project } from '../api/queries';
 import { BackIcon } from '@/components/icons';
+import { TabPanel, tabPanelLinks } from '@/components/tab-panel';
 import type { ProjectTab } from '../project-tabs';
 import { CompetitionInfo } from './competition-info';
 import { PlanTimeline } from './plan-timeline';
 import { ProjectInfo } from './project-info';
 import { ProjectWidget } from './project-widget';
 import { RequestButtons } from './request-buttons';
+
+const PROJECT_TABS = 'project';
+const projectTabs = tabPanelLinks(PROJECT_TABS);
 
 
 export interface ProjectPageProps {
@@ -53,10 +57,10 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
         </Flex>
         <RequestButtons project={project} onSent={onRequestSent} />
       </Flex>
-      <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" lazyMount unmountOnExit={false}>
+      <Tabs.Root value={current} onValueChange={(e) => onTabChange(e.value as ProjectTab)} variant="line" ids={projectTabs.ids}>
         <Box overflowX="auto" mx={{ base: '-3', md: '0' }} px={{ base: '3', md: '0' }}>
           <Tabs.List minW="max-content">
-            <Tabs.Trigger value="tasks">
+            <Tabs.Trigger value="tasks" {...projectTabs.controls('tasks', current)}>
               Задачи
               {tasksCount != null && (
                 <Badge colorPalette="brand" variant="solid" borderRadius="full" data-testid="tasks-count">
@@ -64,30 +68,30 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
                 </Badge>
               )}
             </Tabs.Trigger>
-            <Tabs.Trigger value="info">Сведения о проекте</Tabs.Trigger>
-            <Tabs.Trigger value="competition">Сведения о конкурсе</Tabs.Trigger>
-            {withPlan && <Tabs.Trigger value="plan">План мероприятий</Tabs.Trigger>}
-            <Tabs.Trigger value="rid">РИД</Tabs.Trigger>
+            <Tabs.Trigger value="info" {...projectTabs.controls('info', current)}>Сведения о проекте</Tabs.Trigger>
+            <Tabs.Trigger value="competition" {...projectTabs.controls('competition', current)}>Сведения о конкурсе</Tabs.Trigger>
+            {withPlan && <Tabs.Trigger value="plan" {...projectTabs.controls('plan', current)}>План мероприятий</Tabs.Trigger>}
+            <Tabs.Trigger value="rid" {...projectTabs.controls('rid', current)}>РИД</Tabs.Trigger>
           </Tabs.List>
         </Box>
         <Box bg="bg" borderWidth="1px" borderTopWidth="0" borderBottomRadius="lg" p={{ base: '4', md: '6' }}>
-          <Tabs.Content value="tasks" pt="0">
+          <TabPanel name={PROJECT_TABS} value="tasks" selected={current} lazyMount>
             {tasksContent}
-          </Tabs.Content>
-          <Tabs.Content value="info" pt="0">
+          </TabPanel>
+          <TabPanel name={PROJECT_TABS} value="info" selected={current} lazyMount>
             <ProjectInfo project={project} />
-          </Tabs.Content>
-          <Tabs.Content value="competition" pt="0">
+          </TabPanel>
+          <TabPanel name={PROJECT_TABS} value="competition" selected={current} lazyMount>
             <CompetitionInfo project={project} />
-          </Tabs.Content>
+          </TabPanel>
           {withPlan && (
-            <Tabs.Content value="plan" pt="0">
+            <TabPanel name={PROJECT_TABS} value="plan" selected={current} lazyMount>
               <PlanTimeline plan={project.plan!} />
-            </Tabs.Content>
+            </TabPanel>
           )}
-          <Tabs.Content value="rid" pt="0">
+          <TabPanel name={PROJECT_TABS} value="rid" selected={current} lazyMount>
             {ridContent}
-          </Tabs.Content>
+          </TabPanel>
         </Box>
       </Tabs.Root>
       {/* Below the tabs: the widget arrives after the page has loaded, and nothing on screen moves when it does. */}

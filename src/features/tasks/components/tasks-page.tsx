@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, LoadError, ShowMore, useRenderLimit } from '@/components/list-views';
 import { useDrawnData } from '@/components/deferred-mount';
+import { TabPanel, tabPanelLinks } from '@/components/tab-panel';
 import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
@@ -137,6 +138,9 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
   );
 }
 
+const KIND_PANEL = 'task-kind';
+const kindPanel = tabPanelLinks(KIND_PANEL);
+
 /** The list is the panel of the selected tab, so the tab's aria-controls names an element that exists. */
 function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void; children: ReactNode }) {
   const count = useQuery(pointCountQuery());
@@ -149,12 +153,12 @@ function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isEx
     'expert-count': expertise.data?._meta.totalCount,
   };
   return (
-    <Tabs.Root value={kind} onValueChange={(e) => onChange(e.value as TaskKind)} variant="line" size="sm">
+    <Tabs.Root value={kind} onValueChange={(e) => onChange(e.value as TaskKind)} variant="line" size="sm" ids={kindPanel.ids}>
       {/* Phones wrap the tabs onto a second line: every tab stays on the screen, none hides behind a scroll. */}
       <Box overflowX={{ base: 'visible', md: 'auto' }}>
         <Tabs.List aria-label="Вид задач" minW={{ base: '0', md: 'max-content' }} flexWrap={{ base: 'wrap', md: 'nowrap' }}>
           {kindTabs(isExpert).map((tab) => (
-            <Tabs.Trigger key={tab.kind} value={tab.kind}>
+            <Tabs.Trigger key={tab.kind} value={tab.kind} {...kindPanel.controls(tab.kind, kind)}>
               {tab.label}
               {tab.counted && counts[tab.counted] != null && (
                 <Badge size="sm" variant="subtle" colorPalette={tab.kind === 'active' ? 'orange' : 'gray'} ms="1" data-testid="tab-count">
@@ -165,9 +169,9 @@ function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isEx
           ))}
         </Tabs.List>
       </Box>
-      <Tabs.Content value={kind} pt="4" pb="0">
+      <TabPanel name={KIND_PANEL} value={kind} selected={kind} pt="4">
         {children}
-      </Tabs.Content>
+      </TabPanel>
     </Tabs.Root>
   );
 }
