@@ -3,6 +3,9 @@ import { optionValue } from '../../model/definition';
 import { str, type InputProps } from './inputs';
 
 // Issue 19: the searchable list and its positioning code (~16 KiB gzip) load only for a form that has such a field.
+// Its options are in the page only while the list is open (`lazyMount` + `unmountOnExit`): a closed field had all its
+// options in a hidden portal, and on mount the combobox machine set that hidden list's `scrollTop`, a forced layout of
+// the whole form (35 ms of a 112 ms task at full speed on START-2026's first screen).
 /** A searchable list (Chakra Combobox): the stored value is the chosen option. */
 export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlur }: InputProps) {
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -23,6 +26,8 @@ export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlu
       onValueChange={(e) => onChange(e.value[0] ?? '')}
       onInteractOutside={onBlur}
       positioning={{ sameWidth: true }}
+      lazyMount
+      unmountOnExit
     >
       <Combobox.Control>
         <Combobox.Input placeholder="Начните вводить" bg={readOnly ? 'bg.muted' : 'bg'} />

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { FieldDef } from '../../model/definition';
+import { ComboboxInput } from './combobox-input';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// jsdom has no ResizeObserver; the open list's positioning watches sizes with it (nothing is laid out here anyway).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const system = createSystem(defaultConfig);
+const regions = Array.from({ length: 85 }, (_, i) => ({ id: i + 1, name: `Регион ${i + 1}` }));
+const field = {
+  code: 'region',
+  name: 'Регион реализации проекта',
+  dataType: 'string',
+  typeId: 1,
+  paramName: null,
+  required: false,
+  readOnly: false,
+  approved: false,
+  managerComment: null,
+  description: null,
+  note: null,
+  defaultValue: null,
+  options: regions,
+  rules: [],
+  multiValue: false,
+  multiple: false,
+  addButton: true,
+  signable: false,
+  groupCode: null,
+  formatHint: null,
+  synthetic: false,
+  validator: null,
+} as unknown as FieldDef;
+
+let root: Root;
+let host: HTMLDivElement;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+it('a closed searchable list has none of its options in the page (Issue 19); opened, it lists them all', async () => {
+  const chosen: unknown[] = [];
+  await act(async () => {
+    root.render(
+      createElement(ChakraProvider, {
+        value: system,
+        children: createElement(ComboboxInput, { field, value: '', readOnly: false, invalid: false, onChange: (v) => chosen.push(v), onBlur: () => {} }),
+      }),
+    );
+  });
+  await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  // Before: 85 hidden options in a portal per field, and a forced layout of the form on mount to scroll them to the top.
+  expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
+
+  await act(async () => (document.querySelector('button[aria-label="Открыть список"]') as HTMLElement).click());
+  expect(document.querySelectorAll('[role="option"]')).toHaveLength(85);
+  await act(async () => ([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Регион 7')!).click());
+  expect(chosen).toEqual(['7']);
+});
