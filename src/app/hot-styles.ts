@@ -222,6 +222,8 @@ export const fieldOverrides: Record<string, SystemStyleObject> = {
   '.cab-width-date': { maxWidth: '44' },
   '.cab-width-datetime': { maxWidth: '60' },
   '.cab-textarea-tall': { minHeight: '24' },
+  /** A text area that grows with its text, sized by the browser (components/plain-field.tsx). */
+  '.cab-textarea-grow': { fieldSizing: 'content', resize: 'none' },
 };
 
 export function resolveFieldOverrides(system: SystemContext) {

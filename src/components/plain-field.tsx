@@ -48,8 +48,25 @@ const Input = forwardRef<HTMLInputElement, ComponentProps<typeof Field.Input>>(f
   return <Field.Input ref={ref} readOnly={readOnly} className={cx('cab-input', surface(readOnly), className)} {...props} />;
 });
 
-const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<typeof Field.Textarea>>(function Textarea({ className, readOnly, ...props }, ref) {
-  return <Field.Textarea ref={ref} readOnly={readOnly} className={cx('cab-textarea', surface(readOnly), className)} {...props} />;
+/**
+ * Issue 19: a text area that grows with its text is sized by the browser where it can (`field-sizing: content`:
+ * Chromium, so Android phones and desktops). Ark's `autoresize` script sets each area's height to auto and reads it back
+ * in an animation frame, on mount and on every size change: with the questionnaire's many areas that was one forced
+ * layout of the form per area in a single frame. Other browsers keep the script.
+ */
+export const growsByCss = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<typeof Field.Textarea>>(function Textarea({ className, readOnly, autoresize, ...props }, ref) {
+  const grows = autoresize && growsByCss;
+  return (
+    <Field.Textarea
+      ref={ref}
+      readOnly={readOnly}
+      className={cx('cab-textarea', surface(readOnly), grows && 'cab-textarea-grow', className)}
+      autoresize={autoresize && !grows}
+      {...props}
+    />
+  );
 });
 
 /** Chakra's `NativeSelect` (root, select, chevron): disabled while the field cannot be changed. */

@@ -7,7 +7,7 @@ import { signInAsUserId, tokenForUserId } from './user-sessions';
  * a single-file field that replaces its file, the ИНН lookup that respects the person's choices, undoable group
  * removal and the progress of the form. Each test owns a generated applicant (server/seed/users.ts), so drafts never meet.
  */
-const APPLICANTS = { dateTime: 126, files: 128, lookup: 129, groups: 136, progress: 135 } as const;
+const APPLICANTS = { dateTime: 126, files: 128, lookup: 129, groups: 136, progress: 135, growing: 111 } as const;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelled = (label: string) => new RegExp(`^${escape(label)}\\s*\\*?$`);
@@ -223,4 +223,30 @@ test('the progress of the form follows the typing; «Проверить анке
   await page.setViewportSize({ width: 375, height: 740 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'questionnaire-check-375');
+});
+
+test('a text area grows with its text as it is typed, shows all of it, and is as tall after a reload', async ({ page }) => {
+  await signInAsUserId(page, APPLICANTS.growing);
+  await openForm(page);
+  const area = field(page, 'Юридический адрес');
+  await centre(area);
+  const empty = (await area.boundingBox())!.height;
+  await area.click();
+  const lines = Array.from({ length: 8 }, (_, i) => `г. Томск, ул. Ленина, д. ${i + 1}`);
+  for (const [i, line] of lines.entries()) {
+    await page.keyboard.type(line);
+    if (i < lines.length - 1) await page.keyboard.press('Enter');
+  }
+  await expect.poll(async () => (await area.boundingBox())!.height).toBeGreaterThan(empty + 80);
+  // All of the text is in view: the area is as tall as its text, nothing scrolls inside it.
+  expect(await area.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const typed = (await area.boundingBox())!.height;
+  await screenshot(page, 'questionnaire-textarea-grown-1440');
+  await expect.poll(() => stashOf(page, APPLICANTS.growing), { timeout: 15_000 }).toMatchObject({ 'ST_ADDRESS|0|0': lines.join('\n') });
+
+  await page.reload();
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  const again = field(page, 'Юридический адрес');
+  await expect(again).toHaveValue(lines.join('\n'));
+  await expect.poll(async () => Math.round((await again.boundingBox())!.height)).toBe(Math.round(typed));
 });
