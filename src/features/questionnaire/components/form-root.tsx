@@ -23,6 +23,7 @@ import { isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
 import { InfoDialog, preloadInfoDialog } from './info-dialog-lazy';
+import { whenIdle } from '@/lib/idle';
 import { firstScreenSections, useProgressiveSections } from './progressive';
 import { SectionPlaceholder, SectionView } from './section-view';
 import { SubmitBar } from './submit-bar';
@@ -354,13 +355,18 @@ export function FormRoot(props: FormRootProps) {
   // Only on the first visit of this questionnaire by this user on this device: not after each save or reload.
   useEffect(() => {
     if (!def.description || introSeen(props.hash)) return;
-    preloadInfoDialog();
+    // The dialog's code is fetched when the page is next idle, not inside the form's first commit (issue 19: adding
+    // its preload links was ~11 ms of the longest task of START-2026's first screen at full speed).
+    const preload = whenIdle(preloadInfoDialog, FIRST_DIALOG_DELAY_MS / 2, 200);
     const timer = setTimeout(() => {
       markIntroSeen(props.hash);
       setFirstDialog('open');
       openIntro();
     }, FIRST_DIALOG_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      preload.cancel();
+      clearTimeout(timer);
+    };
   }, [def.description, openIntro, props.hash]);
 
   const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
