@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import type { ToastOptions } from './toast-options';
-import { TOAST_OFFSET_RIGHT_VAR, TOAST_OFFSET_VAR } from './use-toast-clearance';
+import { TOAST_OFFSET_RIGHT_VAR, TOAST_OFFSET_VAR, toastLayer } from './use-toast-clearance';
 
 /**
  * Toasts sit bottom-right (SPEC §9), above a bar stuck to the bottom of the screen when one is shown
@@ -19,8 +19,9 @@ const toaster = createToaster({
  * (see toaster.tsx), so it is not part of the first-load JavaScript.
  */
 export default function ToasterView({ onReady }: { onReady: (create: (options: ToastOptions) => void) => void }) {
+  const [layer] = useState(() => ({ current: toastLayer() }));
   return (
-    <Portal>
+    <Portal container={layer}>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>

@@ -6,12 +6,30 @@ export const TOAST_OFFSET_RIGHT_VAR = '--toast-offset-right';
 /** Gap between a toast and whatever it must clear (Chakra's default toast offset is 1rem). */
 const GAP_PX = 16;
 
+/**
+ * The element the toast region is portalled into, and where its offsets are set. Not the document's root: a custom
+ * property changed on the root is inherited by every element of the page, so each change restyled the whole page
+ * (issue 19: ~10 ms at full speed on START-2026, as its submit bar appeared); here only the toasts inherit it.
+ */
+export function toastLayer(): HTMLElement {
+  let layer = document.getElementById('toast-layer');
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.id = 'toast-layer';
+    // It holds the toasts' live region: a modal dialog hides the rest of the page from assistive technology, but not
+    // this (the mark zag's aria-hidden leaves alone) — a toast about the open drawer must still be heard and seen.
+    layer.setAttribute('data-live-announcer', '');
+    document.body.append(layer);
+  }
+  return layer;
+}
+
 /** While active, keeps one offset of the toast region at what measure() returns for the element, and drops it after. */
 function useClearance(ref: RefObject<HTMLElement | null>, active: boolean, variable: string, measure: (box: DOMRect) => number | null) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || !active) return;
-    const root = document.documentElement;
+    const root = toastLayer();
     // A panel opened over a bar (the drawer over the questionnaire) gives the bar's offset back when it closes.
     const previous = root.style.getPropertyValue(variable);
     const apply = () => {
