@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { ROLE_NAMES, clientRoles, menuFor, roleIdsFromGroups } from '@/lib/roles';
 import { useOnDemand } from '@/components/use-on-demand';
 import { DeferredMount } from '@/components/deferred-mount';
+import { KeepLayerBlocks } from '@/app/emotion-layers';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
@@ -55,9 +56,12 @@ export const Route = createFileRoute('/_cabinet')({
   },
   // The first signed-in render runs in the background, in slices, behind the cabinet's frame (deferred-mount.tsx).
   component: () => (
-    <DeferredMount fallback={<CabinetFrame />}>
-      <CabinetLayout />
-    </DeferredMount>
+    <>
+      <KeepLayerBlocks />
+      <DeferredMount fallback={<CabinetFrame />}>
+        <CabinetLayout />
+      </DeferredMount>
+    </>
   ),
 });
 

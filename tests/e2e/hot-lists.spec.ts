@@ -67,3 +67,30 @@ test('questionnaire fields are drawn with the theme’s field styles: label, sta
     await screenshot(page, `hot-lists-questionnaire-${width}`);
   }
 });
+
+test('recipe styles of a signed-in screen go into one kept block per style layer, and still draw the components (issue 19)', async ({ page }) => {
+  await signIn(page, 'grantee');
+  // A new top-level layer rule restyles the whole page; rules added inside a kept layer block do not (app/emotion-layers.ts).
+  const recipeLayerRules = () =>
+    page.evaluate(() => {
+      const sheet = [...document.styleSheets].find((s) => s.ownerNode instanceof Element && s.ownerNode.getAttribute('data-emotion') === 'css');
+      const layers = [...(sheet?.cssRules ?? [])].filter((rule): rule is CSSLayerBlockRule => rule instanceof CSSLayerBlockRule && rule.name === 'recipes');
+      return { blocks: layers.filter((rule) => [...rule.cssRules].every((inner) => inner instanceof CSSStyleRule)).length, rules: layers.reduce((n, rule) => n + rule.cssRules.length, 0) };
+    });
+  for (const [path, ready] of [
+    ['/tasks', page.getByTestId('task-row').first()],
+    ['/projects/1?tab=rid', page.getByTestId('rid-card').first()],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const { blocks, rules } = await recipeLayerRules();
+    // Before: one layer rule per component type as it first rendered (17 on /tasks).
+    expect(blocks, `${path}: recipe layer rules`).toBeLessThanOrEqual(3);
+    expect(rules, `${path}: recipe rules`).toBeGreaterThan(20);
+  }
+  // Drawn by recipes: the tabs of the project and the switch of the compact view.
+  await expect(page.getByRole('tab', { name: 'РИД' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'РИД' })).not.toHaveCSS('color', 'rgb(0, 0, 0)');
+  await expect(page.getByRole('button', { name: 'Подать внеплановый РИД' })).not.toHaveCSS('background-color', TRANSPARENT);
+});
