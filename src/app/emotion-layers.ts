@@ -9,12 +9,11 @@ import { withEmotionCache } from '@emotion/react';
  * them in 4–8 different frames of its first load (START-2026: 8), each one a full restyle of the page.
  *
  * With this, the styling library's sheet keeps one block per layer and appends the rules of each new layer rule to
- * it: the same
- * layer, in the same order, so the cascade is unchanged (the order of the layers is set once by index.html's
- * `@layer reset, base, tokens, recipes;`). What the block cannot take as it is (a media query inside the layer rule,
- * which costs a full restyle wherever it goes) and every other rule are inserted as emotion would. The signed-in
- * layout turns it on (`KeepLayerBlocks`) before its screens insert their styles; the sign-in page, with a handful of
- * components, does not carry it (its first-load JS is held at its size when issue 19 was filed).
+ * it: the same layer, in the same order, so the cascade is unchanged (the order of the layers is set once by
+ * index.html's `@layer reset, base, tokens, recipes;`). What the block cannot take as it is (a media query inside the
+ * layer rule, which costs a full restyle wherever it goes) and every other rule are inserted as emotion would. The
+ * signed-in layout turns it on (`KeepLayerBlocks`) before its screens insert their styles; the sign-in page, with a
+ * handful of components, does not carry it (its first-load JS is held at its size when issue 19 was filed).
  */
 
 type Sheet = EmotionCache['sheet'];
