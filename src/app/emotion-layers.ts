@@ -45,6 +45,9 @@ export function keepLayerBlocks(sheet: Sheet): void {
       scratch.replaceSync(rule);
       const parsed = scratch.cssRules[0];
       if (!(parsed instanceof CSSLayerBlockRule) || parsed.name !== name || ![...parsed.cssRules].every((inner) => inner instanceof CSSStyleRule)) {
+        // Inserted after the kept block: the layer's later rules go to a new block after it, so that none of them
+        // comes before a rule that arrived earlier (a later rule of the same specificity must still win).
+        blocks.delete(name);
         return insert(rule);
       }
       let block = blocks.get(name);
@@ -57,6 +60,7 @@ export function keepLayerBlocks(sheet: Sheet): void {
       }
       for (const inner of parsed.cssRules) block.insertRule(inner.cssText, block.cssRules.length);
     } catch {
+      blocks.delete(name);
       insert(rule);
     }
   };
