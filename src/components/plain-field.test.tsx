@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
 import { Field } from '@ark-ui/react/field';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withDomRoot } from '@/test-support/dom-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLDivElement;
+const dom = withDomRoot();
 const observed: Element[] = [];
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   observed.length = 0;
   // The autoresize script watches each area's size; noting what it watches tells whether it is attached.
   vi.stubGlobal(
@@ -27,8 +22,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.unstubAllGlobals();
   vi.resetModules();
 });
@@ -37,9 +30,9 @@ async function renderArea(supportsFieldSizing: boolean) {
   vi.stubGlobal('CSS', { supports: (property: string, value: string) => supportsFieldSizing && property === 'field-sizing' && value === 'content' });
   const { PlainField } = await import('./plain-field');
   await act(async () => {
-    root.render(createElement(Field.Root, null, createElement(PlainField.Textarea, { autoresize: true, defaultValue: 'Текст' })));
+    dom.root().render(createElement(Field.Root, null, createElement(PlainField.Textarea, { autoresize: true, defaultValue: 'Текст' })));
   });
-  return host.querySelector('textarea')!;
+  return dom.host().querySelector('textarea')!;
 }
 
 describe('PlainField.Textarea with autoresize', () => {

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { ChakraProvider, Tabs, createSystem, defaultConfig } from '@chakra-ui/react';
 import { act, createElement, useState, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withDomRoot } from '@/test-support/dom-root';
 import { TabPanel, tabPanelLinks } from './tab-panel';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const system = createSystem(defaultConfig);
 const links = tabPanelLinks('demo');
-let root: Root;
-let host: HTMLDivElement;
+const dom = withDomRoot();
 
 function Demo({ panels }: { panels: (selected: string) => ReactNode }) {
   const [selected, setSelected] = useState('list');
@@ -29,26 +27,17 @@ function Demo({ panels }: { panels: (selected: string) => ReactNode }) {
 
 /** Selects a tab as a person does: a click on it. */
 const select = (label: string) =>
-  [...host.querySelectorAll<HTMLElement>('[role="tab"]')].find((tab) => tab.textContent === label)!.click();
+  [...dom.host().querySelectorAll<HTMLElement>('[role="tab"]')].find((tab) => tab.textContent === label)!.click();
 
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 async function render(panels: (selected: string) => ReactNode) {
   await act(async () => {
-    root.render(createElement(ChakraProvider, { value: system, children: createElement(Demo, { panels }) }));
+    dom.root().render(createElement(ChakraProvider, { value: system, children: createElement(Demo, { panels }) }));
   });
   await act(frames);
 }
 
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
 
 const listPanel = (selected: string, children: ReactNode) =>
   createElement(TabPanel, { key: 'list', name: 'demo', value: 'list', selected, lazyMount: true }, children);
@@ -59,15 +48,15 @@ const rows = () => Array.from({ length: 20 }, (_, i) => createElement('a', { key
 describe('TabPanel', () => {
   it('is the panel of its tab for assistive technology: the tab controls it, it is labelled by the tab', async () => {
     await render((selected) => [listPanel(selected, rows()), aboutPanel(selected, 'Текст')]);
-    const tab = host.querySelector('[role="tab"][aria-selected="true"]')!;
-    const panel = host.querySelector('[role="tabpanel"]:not([hidden])')!;
+    const tab = dom.host().querySelector('[role="tab"][aria-selected="true"]')!;
+    const panel = dom.host().querySelector('[role="tabpanel"]:not([hidden])')!;
     expect(tab.textContent).toBe('Список');
     expect(tab.getAttribute('aria-controls')).toBe(panel.id);
     expect(panel.getAttribute('aria-labelledby')).toBe(tab.id);
     expect(document.getElementById(tab.getAttribute('aria-controls')!)).toBe(panel);
     // The tab that is not selected names no panel (the other panel is not mounted yet).
-    expect(host.querySelector('[role="tab"][aria-selected="false"]')!.hasAttribute('aria-controls')).toBe(false);
-    expect(host.querySelectorAll('[role="tabpanel"]')).toHaveLength(1);
+    expect(dom.host().querySelector('[role="tab"][aria-selected="false"]')!.hasAttribute('aria-controls')).toBe(false);
+    expect(dom.host().querySelectorAll('[role="tabpanel"]')).toHaveLength(1);
   });
 
   it('the tabs machine reads no element size inside the panel (Issue 19: it was a forced layout of the whole list)', async () => {
@@ -95,14 +84,14 @@ describe('TabPanel', () => {
   it('keeps a visited panel mounted and hidden, and puts a panel with nothing focusable in the tab order', async () => {
     await render((selected) => [listPanel(selected, rows()), aboutPanel(selected, createElement('input', { 'aria-label': 'Поле' }))]);
     await act(async () => select('Сведения'));
-    const [list, about] = [...host.querySelectorAll('[role="tabpanel"]')] as [HTMLElement, HTMLElement];
+    const [list, about] = [...dom.host().querySelectorAll('[role="tabpanel"]')] as [HTMLElement, HTMLElement];
     expect(list.hidden).toBe(true);
     expect(list.querySelectorAll('a')).toHaveLength(20);
     expect(about.hidden).toBe(false);
     expect(about.hasAttribute('tabindex')).toBe(false);
 
     await render((selected) => [listPanel(selected, rows()), aboutPanel(selected, 'Только текст')]);
-    const empty = host.querySelector('[role="tabpanel"]:not([hidden])') as HTMLElement;
+    const empty = dom.host().querySelector('[role="tabpanel"]:not([hidden])') as HTMLElement;
     expect(empty.textContent).toBe('Только текст');
     expect(empty.getAttribute('tabindex')).toBe('0');
   });

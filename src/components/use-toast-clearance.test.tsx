@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
 import { act, createElement, useRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { withDomRoot } from '@/test-support/dom-root';
 import { TOAST_OFFSET_VAR, toastLayer, useToastClearance } from './use-toast-clearance';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLDivElement;
+const dom = withDomRoot();
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   // Reports at once, as the browser does after its layout.
   vi.stubGlobal(
     'ResizeObserver',
@@ -25,7 +20,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  host.remove();
   vi.unstubAllGlobals();
 });
 
@@ -37,10 +31,10 @@ function Bar() {
 
 it('keeps toasts above the bar with an offset set where only the toasts inherit it, not on the page root (Issue 19)', async () => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 72, width: 375 } as DOMRect);
-  await act(async () => root.render(createElement(Bar)));
+  await act(async () => dom.root().render(createElement(Bar)));
   expect(toastLayer().style.getPropertyValue(TOAST_OFFSET_VAR)).toBe('88px');
   // A custom property changed on the root restyles every element of the page.
   expect(document.documentElement.style.getPropertyValue(TOAST_OFFSET_VAR)).toBe('');
-  await act(async () => root.unmount());
+  await act(async () => dom.root().unmount());
   expect(toastLayer().style.getPropertyValue(TOAST_OFFSET_VAR)).toBe('');
 });

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { withDomRoot } from '@/test-support/dom-root';
 import type { FieldDef } from '../../model/definition';
 import { ComboboxInput } from './combobox-input';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no ResizeObserver; the open list's positioning watches sizes with it (nothing is laid out here anyway).
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -41,22 +40,12 @@ const field = {
   validator: null,
 } as unknown as FieldDef;
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = withDomRoot();
 
 it('a closed searchable list has none of its options in the page (Issue 19); opened, it lists them all', async () => {
   const chosen: unknown[] = [];
   await act(async () => {
-    root.render(
+    dom.root().render(
       createElement(ChakraProvider, {
         value: system,
         children: createElement(ComboboxInput, { field, value: '', readOnly: false, invalid: false, onChange: (v) => chosen.push(v), onBlur: () => {} }),
