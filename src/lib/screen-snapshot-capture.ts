@@ -1,5 +1,5 @@
-import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
-import { queryCacheHolder } from './session';
+import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, SNAPSHOT_PREFIX, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
+import { queryCacheHolder, queryCacheOwner } from './session';
 import { whenIdle, type IdleHandle } from './idle';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
@@ -134,6 +134,9 @@ export function captureScreen(doc: Document = document, storage: Storage = local
   if (!copy) return false;
   const sheets = [...doc.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((tag) => (tag.sheet ? [tag.sheet] : []));
   const css = layerOrder(doc) + usedComponentCss(copy, sheets);
+  // Copying takes a while on a slow phone, and somebody may sign in in another tab meanwhile: the owner is asked again
+  // just before the write, or a picture of A's screen would land in storage that is B's by now.
+  if (queryCacheHolder(storage) !== owner) return false;
   return keepSnapshot(doc.location.pathname + doc.location.search, { owner: String(owner), html: copy.outerHTML, css }, storage);
 }
 
@@ -145,6 +148,25 @@ export function captureScreen(doc: Document = document, storage: Storage = local
 function layerOrder(doc: Document): string {
   const first = (doc.getElementById('system-css') as HTMLStyleElement | null)?.sheet?.cssRules[0];
   return first && /^@layer [^{]+;$/.test(first.cssText) ? first.cssText : '';
+}
+
+/**
+ * Another tab wrote a picture of a screen that is not the stored cache's owner's: it lost a race with a sign-in here
+ * (its owner was read before the sign-in, its write landed after the sign-in forgot every kept screen). Boot-frame.js
+ * would never paint it, but it holds the previous user's data in this user's storage: it is dropped as it arrives.
+ */
+export function dropForeignSnapshot(event: Pick<StorageEvent, 'key' | 'newValue'>, storage: Storage = localStorage): boolean {
+  if (!event.key?.startsWith(SNAPSHOT_PREFIX) || event.newValue === null) return false;
+  let owner: unknown;
+  try {
+    owner = (JSON.parse(event.newValue) as Partial<ScreenSnapshot> | null)?.owner;
+  } catch {
+    owner = undefined;
+  }
+  const storedOwner = queryCacheOwner(storage);
+  if (storedOwner !== null && owner === String(storedOwner)) return false;
+  storage.removeItem(event.key);
+  return true;
 }
 
 /**
@@ -171,11 +193,14 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
     timer = setTimeout(() => (idle = whenIdle(now, 2_000)), 1_500);
   };
   const hidden = () => document.visibilityState === 'hidden' && now();
+  const arrived = (event: StorageEvent) => dropForeignSnapshot(event);
   const stop = subscribeRendered(later);
   later();
   document.addEventListener('visibilitychange', hidden);
   window.addEventListener('pagehide', now);
+  window.addEventListener('storage', arrived);
   return () => {
+    window.removeEventListener('storage', arrived);
     stop();
     clearTimeout(timer);
     idle?.cancel();

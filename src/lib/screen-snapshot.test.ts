@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, snapshotKey } from './screen-snapshot';
 import { releaseScreenSnapshot } from './screen-snapshot-release';
-import { captureScreen, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
+import { captureScreen, dropForeignSnapshot, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
 import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from './session';
 
 const shellHtml = (main: string) => `
@@ -99,6 +99,37 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
     holdStoredQueryCache(); // this tab starts afresh: it holds user 8's cache now
     mount('<table><tbody><tr><td>Отчёт пользователя 8</td></tr></tbody></table>');
     expect(captureScreen()).toBe(true);
+  });
+
+  it('keeps nothing when somebody signs in elsewhere while the screen is being copied (the owner is asked again before the write)', () => {
+    mount('<table><tbody><tr><td>Отчёт пользователя 7</td></tr></tbody></table>');
+    setQueryCacheOwner(7);
+    // The first look at the owner says 7; by the time the copy is made, another tab has made user 8 the owner.
+    let ownerReads = 0;
+    const racing: Storage = Object.create(localStorage, {
+      getItem: { value: (key: string) => (key === 'cabinet-query-cache-owner' ? (ownerReads++ === 0 ? '7' : '8') : localStorage.getItem(key)) },
+      setItem: { value: (key: string, value: string) => localStorage.setItem(key, value) },
+      removeItem: { value: (key: string) => localStorage.removeItem(key) },
+    });
+    expect(captureScreen(document, racing)).toBe(false);
+    expect(ownerReads).toBeGreaterThan(1);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot:'))).toEqual([]);
+  });
+
+  it("drops a picture of another user's screen that another tab's late write left under the new owner", () => {
+    setQueryCacheOwner(8); // user 8 signed in here
+    const late = JSON.stringify({ owner: '7', at: Date.now(), html: '<p>Отчёт пользователя 7</p>', css: '' });
+    localStorage.setItem(snapshotKey('/projects'), late); // the other tab's write arrives
+    expect(dropForeignSnapshot({ key: snapshotKey('/projects'), newValue: late })).toBe(true);
+    expect(localStorage.getItem(snapshotKey('/projects'))).toBeNull();
+    const own = JSON.stringify({ owner: '8', at: Date.now(), html: '<p>Отчёт пользователя 8</p>', css: '' });
+    localStorage.setItem(snapshotKey('/tasks'), own);
+    expect(dropForeignSnapshot({ key: snapshotKey('/tasks'), newValue: own })).toBe(false);
+    expect(dropForeignSnapshot({ key: 'cabinet-query-cache', newValue: '{}' })).toBe(false);
+    expect(localStorage.getItem(snapshotKey('/tasks'))).toBe(own);
+    forgetPersistedQueries(); // nobody owns the cache: any picture that arrives now is dropped
+    localStorage.setItem(snapshotKey('/tasks'), own);
+    expect(dropForeignSnapshot({ key: snapshotKey('/tasks'), newValue: own })).toBe(true);
   });
 
   it('goes with the persisted cache: sign-out or another user forgets every kept screen', () => {

@@ -396,6 +396,9 @@ test('a tab still showing A after B signed in elsewhere writes nothing of A into
   await expect(first.getByRole('table').getByRole('row', { name: new RegExp(PROJECT) })).toBeVisible({ timeout: 30_000 });
   const aName = await signedInName(first);
   await expect.poll(async () => (await persistedQueries(first)).some((q) => q.data.includes(PROJECT)), { message: "A's list is kept for offline reading" }).toBe(true);
+  const keptScreen = () => first.evaluate(() => localStorage.getItem('cabinet-snapshot:/projects'));
+  await expect.poll(keptScreen, { message: "A's screen is kept for the next visit", timeout: 15_000 }).toContain(PROJECT);
+  const aScreen = (await keptScreen())!;
 
   // The first tab's check of who is signed in now is slow (a weak connection): for a while it still shows A.
   let release!: () => void;
@@ -412,6 +415,15 @@ test('a tab still showing A after B signed in elsewhere writes nothing of A into
   expect(bName).not.toBe(aName);
   const bProjects = await (await second.request.get('/hosts/main/v1/projects', { headers: { Authorization: `Bearer ${b.token}` } })).text();
   expect(bProjects, 'B has no such project of their own').not.toContain(PROJECT);
+  await expect
+    .poll(() => second.evaluate((project) => Object.keys(localStorage).filter((key) => key.startsWith('cabinet-snapshot:') && localStorage.getItem(key)!.includes(project)).length, PROJECT), {
+      message: "B's sign-in forgot A's kept screens",
+    })
+    .toBe(0);
+
+  // The first tab's copy of its screen began before B signed in and its write lands after: B's tab drops it as it arrives.
+  await first.evaluate((value) => localStorage.setItem('cabinet-snapshot:/projects', value), aScreen);
+  await expect.poll(() => second.evaluate(() => localStorage.getItem('cabinet-snapshot:/projects') !== null), { message: "a late picture of A's screen is dropped" }).toBe(false);
 
   // Meanwhile the person goes on in the first tab, to another screen: whatever it shows or asks for now, nothing of A's
   // may reach the device's stored cache or kept screens, which are B's now.
