@@ -169,42 +169,57 @@ export function dropForeignSnapshot(event: Pick<StorageEvent, 'key' | 'newValue'
   return true;
 }
 
+/** How long the app's screen must stay unchanged before it is kept (its data often arrives just after it renders). */
+export const SETTLE_MS = 500;
+
 /**
- * From now on, after a screen has rendered and settled, and when the page is hidden, the screen on display is kept;
- * the screen on display now is kept once it has settled. Started by the app after its first screen (app.tsx), which
- * is also when this module is fetched: it is not part of any first load.
+ * From now on, the screen on display is kept once it has settled — nothing in the app's root has changed for
+ * `SETTLE_MS`, and the page is idle — and, when the page is hidden or left, if it has changed since it was last kept.
+ *
+ * Keeping it when the page is left costs the leaving most: it runs while the next page waits to start (a reload, a
+ * link to another app page, a closed tab), and the copy's measure of the page forces a full restyle there (Chromium
+ * restyles a page that loses focus). A picture taken once the screen settled leaves nothing to do then. Started by
+ * the app after its first screen (app.tsx), which is also when this module is fetched: it is not part of any first
+ * load.
  */
-export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void): () => void {
+export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void, root: Node | null = document.getElementById('root')): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: IdleHandle | undefined;
-  const now = () => {
+  /** The screen changed since it was last kept. */
+  let changed = true;
+  const keepNow = () => {
     clearTimeout(timer);
     idle?.cancel();
+    changed = false;
     try {
       captureScreen();
     } catch (error) {
       console.warn('screen not kept', error);
     }
   };
-  const later = () => {
+  const settle = () => {
+    changed = true;
     clearTimeout(timer);
-    // A screen's data often arrives just after it renders: kept once it has had a moment to settle, when idle.
     idle?.cancel();
-    timer = setTimeout(() => (idle = whenIdle(now, 2_000)), 1_500);
+    timer = setTimeout(() => (idle = whenIdle(keepNow, 2_000)), SETTLE_MS);
   };
-  const hidden = () => document.visibilityState === 'hidden' && now();
+  const leaving = () => changed && keepNow();
+  const hidden = () => document.visibilityState === 'hidden' && leaving();
   const arrived = (event: StorageEvent) => dropForeignSnapshot(event);
-  const stop = subscribeRendered(later);
-  later();
+  const watcher = new MutationObserver(settle);
+  if (root) watcher.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  const stop = subscribeRendered(settle);
+  settle();
   document.addEventListener('visibilitychange', hidden);
-  window.addEventListener('pagehide', now);
+  window.addEventListener('pagehide', leaving);
   window.addEventListener('storage', arrived);
   return () => {
+    watcher.disconnect();
     window.removeEventListener('storage', arrived);
     stop();
     clearTimeout(timer);
     idle?.cancel();
     document.removeEventListener('visibilitychange', hidden);
-    window.removeEventListener('pagehide', now);
+    window.removeEventListener('pagehide', leaving);
   };
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, snapshotKey } from './screen-snapshot';
 import { releaseScreenSnapshot } from './screen-snapshot-release';
-import { captureScreen, dropForeignSnapshot, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
+import { SETTLE_MS, captureScreen, dropForeignSnapshot, keepScreenSnapshots, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
 import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from './session';
 
 const shellHtml = (main: string) => `
@@ -141,6 +141,50 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
     keepSnapshot('/tasks', { owner: '7', html: '<p>a</p>', css: '' });
     forgetScreenSnapshots();
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('when the screen is kept', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('once it has settled; leaving the page then writes nothing, and a change since is kept as the page is left', async () => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    setQueryCacheOwner(7);
+    mount('<table><tbody><tr><td>Отчёт 1</td></tr></tbody></table>');
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    const pictures = () => writes.mock.calls.filter(([key]) => key.startsWith('cabinet-snapshot:')).map(([, value]) => JSON.parse(value).html as string);
+    const stop = keepScreenSnapshots(() => () => undefined, document.getElementById('root'));
+
+    // The data arrives just after the screen rendered: the screen is kept once, with it, after a quiet moment.
+    await vi.advanceTimersByTimeAsync(SETTLE_MS / 2);
+    document.querySelector('td')!.textContent = 'Отчёт 2';
+    await vi.advanceTimersByTimeAsync(SETTLE_MS / 2 + 10);
+    expect(pictures()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SETTLE_MS);
+    expect(pictures()).toHaveLength(1);
+    expect(pictures()[0]).toContain('Отчёт 2');
+
+    // Leaving (hidden, then pagehide) a screen kept as it is: nothing more to copy while the next page waits.
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(pictures()).toHaveLength(1);
+
+    // Back, a change, and the page is left before it settles: the latest look is kept, once.
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.querySelector('td')!.textContent = 'Отчёт 3';
+    await vi.advanceTimersByTimeAsync(10);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(pictures()).toHaveLength(2);
+    expect(pictures()[1]).toContain('Отчёт 3');
+    stop();
+    Reflect.deleteProperty(document, 'visibilityState');
   });
 });
 
