@@ -2,65 +2,154 @@ import type { EmotionCache } from '@emotion/cache';
 import { withEmotionCache } from '@emotion/react';
 
 /*
- * Issue 19: Chakra's recipe styles arrive at run time, each as a new `@layer recipes { … }` rule appended to the style
- * sheet of its styling library (emotion) when a component type first renders. A new layer rule makes the browser
- * restyle the whole page, whatever the rule says: in Chromium, measured on /tasks, 4–7 ms at full speed per insertion
- * against 0.2–0.3 ms for the same rule appended inside a layer rule already in the sheet. A signed-in screen inserts
- * them in 4–8 different frames of its first load (START-2026: 8), each one a full restyle of the page.
+ * Issue 19: Chakra's styles arrive at run time, appended by its styling library (emotion) to one style sheet as each
+ * component type and style first renders: plain rules (`.css-x{…}`), media rules (`@media screen and (min-width:
+ * 48rem){.css-x{…}}`) and recipe layer rules (`@layer recipes{.css-x{…}@media (hover: hover){…}}`).
  *
- * With this, the styling library's sheet keeps one block per layer and appends the rules of each new layer rule to
- * it: the same layer, in the same order, so the cascade is unchanged (the order of the layers is set once by
- * index.html's `@layer reset, base, tokens, recipes;`). What the block cannot take as it is (a media query inside the
- * layer rule, which costs a full restyle wherever it goes) and every other rule are inserted as emotion would. The
- * signed-in layout turns it on (`KeepLayerBlocks`) before its screens insert their styles; the sign-in page, with a
- * handful of components, does not carry it (its first-load JS is held at its size when issue 19 was filed).
+ * In Chromium, adding a rule that holds other rules — `@media`, `@layer`, `@keyframes`, at the top of the sheet or
+ * inside another — marks every text of the page for a font update: a full restyle and a full relayout. Measured on
+ * /tasks at full speed: 7–12 ms of style and 5–9 ms of layout for each frame that adds one, against under 1 ms for a
+ * plain rule added at any place, inside a block already there too. A signed-in screen added 15–23 of them over its
+ * first load (/tasks, the RID tab, START-2026), in 4–8 different frames.
+ *
+ * So the sheet gets a "tape" of empty blocks — the kinds emotion uses, in a repeating row — made once, while the page
+ * is still small, and every rule emotion inserts goes, as plain rules, into the next block of its kind at or after
+ * the place of the previous one (a plain rule right after it). Rules keep the order emotion gave them, in the same
+ * layers and media queries, so the cascade is the one emotion would have built; the skipped blocks stay empty and
+ * match nothing. A kind the row does not have yet (another media query) joins the row; when the tape runs out, more
+ * is added in one go. What cannot be split into plain rules (`@keyframes`, `@font-face`, a layer statement) goes in
+ * as it is, at its place in the order.
+ *
+ * The signed-in layout turns it on (`KeepLayerBlocks`) before its screens insert their styles; the sign-in page, with
+ * a handful of components, does not carry it (its first-load JS is held at its size when issue 19 was filed).
  */
 
 type Sheet = EmotionCache['sheet'];
 
-const LAYER_RULE = /^@layer\s+([\w.-]+)\s*\{/;
+/** A block of the tape: `L:name` a layer block, `M:query` a media block, `L:name|M:query` a media block in a layer. */
+type Kind = string;
 
-function lastRule(sheet: Sheet): CSSRule | undefined {
-  const tag = sheet.tags[sheet.tags.length - 1];
-  const rules = tag?.sheet?.cssRules;
-  return rules ? rules[rules.length - 1] : undefined;
+/** The kinds the cabinet's screens use (measured on /tasks, /programs, the RID tab, START-2026 and /calendar). */
+export const TAPE_ROW: Kind[] = [
+  'L:recipes',
+  'L:recipes|M:(hover: hover)',
+  'M:screen and (max-width: 47.9975rem)',
+  'M:screen and (min-width: 30rem)',
+  'M:screen and (min-width: 48rem)',
+  'L:recipes|M:screen and (min-width: 48rem)',
+  'M:screen and (min-width: 64rem)',
+  'M:screen and (min-width: 80rem)',
+];
+/** Rows added at once when the tape runs out. */
+export const TAPE_ROWS = 40;
+
+const SIMPLE_NAME = /^[\w-]+$/;
+
+function blockText(kind: Kind): string {
+  let text = '';
+  for (const part of kind.split('|').reverse()) text = part.startsWith('L:') ? `@layer ${part.slice(2)}{${text}}` : `@media ${part.slice(2)}{${text}}`;
+  return text;
+}
+
+/** Where a block of `kind` takes its plain rules: the innermost of its nested blocks. */
+function innermost(block: CSSRule): CSSGroupingRule {
+  let inner = block as CSSGroupingRule;
+  while (inner.cssRules.length > 0 && inner.cssRules[0] instanceof CSSGroupingRule) inner = inner.cssRules[0] as CSSGroupingRule;
+  return inner;
+}
+
+/** A parsed rule as plain rules with the kind of block each goes in ('' = the top of the sheet); null if it can't be. */
+export function splitRule(rule: CSSRule): [Kind, string][] | null {
+  if (rule instanceof CSSStyleRule) return [['', rule.cssText]];
+  if (rule instanceof CSSMediaRule) {
+    const kind = `M:${rule.media.mediaText}`;
+    return [...rule.cssRules].every((inner) => inner instanceof CSSStyleRule) ? [...rule.cssRules].map((inner) => [kind, inner.cssText]) : null;
+  }
+  if (rule instanceof CSSLayerBlockRule && SIMPLE_NAME.test(rule.name)) {
+    const parts: [Kind, string][] = [];
+    for (const inner of rule.cssRules) {
+      if (inner instanceof CSSStyleRule) parts.push([`L:${rule.name}`, inner.cssText]);
+      else if (inner instanceof CSSMediaRule && [...inner.cssRules].every((leaf) => leaf instanceof CSSStyleRule)) {
+        for (const leaf of inner.cssRules) parts.push([`L:${rule.name}|M:${inner.media.mediaText}`, leaf.cssText]);
+      } else return null;
+    }
+    return parts;
+  }
+  return null;
+}
+
+/** The sheet a tape lives in, where the last rule was put, and the kind of each block of the tape. */
+class Tape {
+  /** Index (top of the sheet) of the rule or block the last rule went in or after. */
+  private cursor: number;
+  private readonly kinds = new WeakMap<CSSRule, Kind>();
+  private readonly row: Kind[] = [...TAPE_ROW];
+
+  constructor(readonly css: CSSStyleSheet) {
+    this.cursor = css.cssRules.length - 1;
+    this.extend();
+  }
+
+  private extend(): void {
+    for (let n = 0; n < TAPE_ROWS; n++) {
+      for (const kind of this.row) {
+        const index = this.css.insertRule(blockText(kind), this.css.cssRules.length);
+        this.kinds.set(this.css.cssRules[index]!, kind);
+      }
+    }
+  }
+
+  /** The index of the next block of `kind` at or after the cursor, -1 if the tape has none left. */
+  private find(kind: Kind): number {
+    const rules = this.css.cssRules;
+    for (let i = Math.max(this.cursor, 0); i < rules.length; i++) if (this.kinds.get(rules[i]!) === kind) return i;
+    return -1;
+  }
+
+  /** Puts a rule that can't be split at its place in the order, as it is. */
+  putWhole(text: string): void {
+    this.css.insertRule(text, this.cursor + 1);
+    this.cursor += 1;
+  }
+
+  put(kind: Kind, text: string): void {
+    if (kind === '') return this.putWhole(text);
+    let index = this.find(kind);
+    if (index < 0) {
+      if (!this.row.includes(kind)) this.row.push(kind);
+      this.extend();
+      index = this.find(kind);
+    }
+    const target = innermost(this.css.cssRules[index]!);
+    target.insertRule(text, target.cssRules.length);
+    this.cursor = index;
+  }
 }
 
 const kept = new WeakSet<Sheet>();
 
-/** Makes `sheet` append the rules of each new `@layer name { … }` rule to one kept block per layer. */
+/** Makes `sheet` put the rules emotion inserts into a tape of blocks made beforehand (see above). */
 export function keepLayerBlocks(sheet: Sheet): void {
   if (kept.has(sheet)) return;
   kept.add(sheet);
   // Only where rules go in through the CSS object model (production) and the browser can parse a rule on the side.
   if (!sheet.isSpeedy || typeof CSSStyleSheet === 'undefined' || typeof CSSLayerBlockRule === 'undefined') return;
   const insert = sheet.insert.bind(sheet);
-  const blocks = new Map<string, CSSLayerBlockRule>();
+  let tape: Tape | undefined;
   let scratch: CSSStyleSheet | undefined;
   sheet.insert = (rule: string) => {
-    const name = LAYER_RULE.exec(rule)?.[1];
-    if (!name) return insert(rule);
+    // The first rule makes emotion's style element; the tape goes after it.
+    const css = sheet.tags[sheet.tags.length - 1]?.sheet;
+    if (!css) return insert(rule);
     try {
+      if (tape?.css !== css) tape = new Tape(css);
       scratch ??= new CSSStyleSheet();
       scratch.replaceSync(rule);
-      const parsed = scratch.cssRules[0];
-      if (!(parsed instanceof CSSLayerBlockRule) || parsed.name !== name || ![...parsed.cssRules].every((inner) => inner instanceof CSSStyleRule)) {
-        // Inserted after the kept block: the layer's later rules go to a new block after it, so that none of them
-        // comes before a rule that arrived earlier (a later rule of the same specificity must still win).
-        blocks.delete(name);
-        return insert(rule);
-      }
-      let block = blocks.get(name);
-      if (!block?.parentStyleSheet) {
-        insert(`@layer ${name}{}`);
-        const added = lastRule(sheet);
-        if (!(added instanceof CSSLayerBlockRule)) return insert(rule);
-        block = added;
-        blocks.set(name, block);
-      }
-      for (const inner of parsed.cssRules) block.insertRule(inner.cssText, block.cssRules.length);
+      const parsed = scratch.cssRules.length === 1 ? splitRule(scratch.cssRules[0]!) : null;
+      if (!parsed) return tape.putWhole(rule);
+      for (const [kind, text] of parsed) tape.put(kind, text);
     } catch {
-      blocks.delete(name);
+      // A rule this browser rejects: emotion's own insert reports it in development and drops it, as before.
       insert(rule);
     }
   };
