@@ -20,21 +20,23 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
 /**
  * The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. Limits
  * are what each route reached plus ~0.5 KiB for small changes; a route that gets lighter lowers its limit (issue 19).
- * /login's is its figure when issue 19 was filed: its first-load JS must not grow past it.
+ * /login's is its figure when issue 19 was filed: its first-load JS must not grow past it; nor may /tasks' (217.8).
+ * The signed-in routes' limits went up by 0.5 KiB once, for the style tape of the cabinet layout (app/emotion-layers.ts),
+ * which saves each of their first loads 2–7 full restyles and relayouts.
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 166.5 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 219 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 217.5 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 219.5 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 217.8 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 243.5,
+    limitKiB: 244,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 252.5,
+    limitKiB: 253,
   },
 ];
 
