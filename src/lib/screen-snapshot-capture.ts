@@ -173,8 +173,8 @@ export function dropForeignSnapshot(event: Pick<StorageEvent, 'key' | 'newValue'
 export const SETTLE_MS = 500;
 
 /**
- * From now on, the screen on display is kept once it has settled — nothing in the app's root has changed for
- * `SETTLE_MS`, and the page is idle — and, when the page is hidden or left, if it has changed since it was last kept.
+ * From now on, the screen on display is kept once it has settled — no element or text in the app's root has changed
+ * for `SETTLE_MS`, and the page is idle — and, when the page is hidden or left, if it has changed since it was last kept.
  *
  * Keeping it when the page is left costs the leaving most: it runs while the next page waits to start (a reload, a
  * link to another app page, a closed tab), and the copy's measure of the page forces a full restyle there (Chromium
@@ -207,7 +207,9 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   const hidden = () => document.visibilityState === 'hidden' && leaving();
   const arrived = (event: StorageEvent) => dropForeignSnapshot(event);
   const watcher = new MutationObserver(settle);
-  if (root) watcher.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  // What the screen shows (elements, text), not the attributes that hover and focus flip: a pointer moving over a list
+  // does not make a new copy.
+  if (root) watcher.observe(root, { subtree: true, childList: true, characterData: true });
   const stop = subscribeRendered(settle);
   settle();
   document.addEventListener('visibilitychange', hidden);
