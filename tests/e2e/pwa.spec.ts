@@ -1,4 +1,4 @@
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -192,54 +192,42 @@ test('a new build is offered with a prompt that waits for unsent edits and a foc
   }
 });
 
+/**
+ * Opens /tasks signed in, without a service worker (requests reach page.route), with every request for `script` of
+ * the first document failed by `fail`; returns how many failed and how many documents the page loaded.
+ */
+async function openTasksWithScriptFailing(browser: Browser, baseURL: string | undefined, script: RegExp, fail: (route: Route) => Promise<void>) {
+  const context: BrowserContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page: Page = await context.newPage();
+  await signIn(page, 'grantee');
+  const seen = { failed: 0, documents: 0 };
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.documents++;
+  });
+  await page.route(script, async (route) => {
+    if (seen.documents >= 2) return route.continue();
+    seen.failed++;
+    return fail(route);
+  });
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
+  await context.close();
+  return seen;
+}
+
 test('the app\'s entry script failing to load does not leave the page on its frame: it reloads once and starts', async ({ browser, baseURL }) => {
   // Seen once in the chaos run: a tab opened right after another was closed got its entry script's request aborted
   // (net::ERR_ABORTED) and stayed on the cabinet frame, with no message. Here every request for the entry script of
   // the first document is aborted.
-  const context: BrowserContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page: Page = await context.newPage();
-  await signIn(page, 'grantee');
-  let documents = 0;
-  let aborted = 0;
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    if (documents < 2) {
-      aborted++;
-      return route.abort('aborted');
-    }
-    return route.continue();
-  });
-  await page.goto('/tasks');
-  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-  expect(aborted).toBeGreaterThanOrEqual(1);
-  expect(documents).toBe(2);
-  await context.close();
+  const seen = await openTasksWithScriptFailing(browser, baseURL, /\/assets\/index-[^/]*\.js$/, (route) => route.abort('aborted'));
+  expect(seen.failed).toBeGreaterThanOrEqual(1);
+  expect(seen.documents).toBe(2);
 });
 
 test('a lazy chunk that fails after a deploy reloads the page once', async ({ browser, baseURL }) => {
-  // No service worker here: the chunk request reaches the network, where the "old" file is gone.
-  const context: BrowserContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page: Page = await context.newPage();
-  await signIn(page, 'grantee');
-  let failed = 0;
-  let documents = 0;
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
-  });
   // The old build's chunk is gone until the page reloads into the new build (every request for it fails until then:
   // boot.js fetches it ahead, and a failed import is fetched again, so a single failure would not show the reload).
-  await page.route(/\/assets\/tasks[^/]*\.js$/, async (route) => {
-    if (documents < 2) {
-      failed++;
-      return route.fulfill({ status: 404, body: 'Not Found' });
-    }
-    return route.continue();
-  });
-  await page.goto('/tasks');
-  await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-  expect(failed).toBeGreaterThanOrEqual(2);
-  expect(documents).toBe(2);
-  await context.close();
+  const seen = await openTasksWithScriptFailing(browser, baseURL, /\/assets\/tasks[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  expect(seen.failed).toBeGreaterThanOrEqual(2);
+  expect(seen.documents).toBe(2);
 });
