@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { allowInstallOffer } from '@/lib/pwa/install';
 import { confirmTokenLinkSession, saveReturnRoute } from '@/lib/session';
 import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
@@ -75,6 +76,8 @@ function CabinetLayout() {
   const activeCount = useQuery({ ...activeCountQuery(), enabled: menuItems.some((item) => item.number === 3) });
   const hideFooter = useMatches().some((match) => match.staticData?.hideFooter);
   const fullName = fullNameOf(user);
+  // "Установить приложение" belongs to the cabinet, once a screen has been stayed on (lib/pwa/install.ts).
+  useEffect(allowInstallOffer, []);
 
   return (
     <Shell

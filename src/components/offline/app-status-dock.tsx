@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUnsentCount } from '@/lib/offline/status';
-import { promptInstall, useCanInstall } from '@/lib/pwa/install';
+import { promptInstall, useInstallOffered } from '@/lib/pwa/install';
 import { applyUpdate, useUpdateAvailable } from '@/lib/pwa/service-worker';
 
 /**
@@ -77,9 +77,9 @@ function dismissedRecently(): boolean {
   }
 }
 
-/** "Установить приложение" where the browser offers installation. */
+/** "Установить приложение" where the browser offers installation, on a cabinet screen the person stays on (install.ts). */
 export function InstallAction() {
-  const canInstall = useCanInstall();
+  const canInstall = useInstallOffered();
   const [dismissed, setDismissed] = useState(dismissedRecently);
   if (!canInstall || dismissed) return null;
   return (
