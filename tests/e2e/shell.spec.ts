@@ -120,9 +120,14 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       await page.goto('/tasks');
       await expect(page.locator('.boot-cabinet')).toBeVisible();
       await expect(page.locator('.boot-login')).toBeHidden();
+      // Something a person sees is painted (issue 19): on a phone the frame was an empty bar, so the first contentful
+      // paint waited for the app's JavaScript and data.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
       const frameHeader = await boxOf(page, '.boot-header');
       const frameNav = width >= 1024 ? await boxOf(page, '.boot-nav') : null;
+      const frameMenu = width < 1024 ? await boxOf(page, '.boot-menu') : null;
       if (width < 1024) await expect(page.locator('.boot-nav')).toBeHidden();
+      else await expect(page.locator('.boot-menu')).toBeHidden();
       await screenshot(page, `boot-frame-tasks-${width}`);
 
       // With the scripts: the app's screens take the same boxes and the frame is gone.
@@ -133,6 +138,7 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       const header = await boxOf(page, 'header');
       expect({ y: header!.y, height: header!.height, right: header!.x + header!.width }).toEqual({ y: frameHeader!.y, height: frameHeader!.height, right: frameHeader!.x + frameHeader!.width });
       if (frameNav) expect(await page.getByRole('navigation', { name: 'Главное меню' }).boundingBox()).toEqual(frameNav);
+      if (frameMenu) expect(await page.getByRole('button', { name: 'Открыть меню' }).locator('svg').boundingBox()).toEqual(frameMenu);
       await page.evaluate(() => localStorage.clear());
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();

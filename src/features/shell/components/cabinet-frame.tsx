@@ -13,7 +13,11 @@ export function CabinetFrame() {
         </div>
       </div>
       <div className="boot-main">
-        <div className="boot-header" />
+        <div className="boot-header">
+          <svg className="boot-menu" aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M3 6h18M3 12h18M3 18h18" />
+          </svg>
+        </div>
       </div>
     </div>
   );
