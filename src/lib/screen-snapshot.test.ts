@@ -90,6 +90,30 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
     expect(kept.html).toContain('Отчёт');
   });
 
+  it('names the component classes of the picture its own, in markup and rules (taking it away restyles only the picture)', () => {
+    const sheet = document.createElement('style');
+    sheet.setAttribute('data-emotion', 'css');
+    sheet.textContent = '@layer recipes{.css-cell{color:red}.css-row > .css-cell{padding:1px}}.css-unused{color:blue}';
+    document.head.appendChild(sheet);
+    try {
+      mount('<table><tbody><tr class="css-row cab-row"><td class="css-cell">Отчёт</td></tr></tbody></table>');
+      setQueryCacheOwner(7);
+      expect(captureScreen()).toBe(true);
+      const kept = JSON.parse(localStorage.getItem(snapshotKey(location.pathname + location.search))!) as { html: string; css: string };
+      expect(kept.html).toContain('class="snap-css-row cab-row"');
+      expect(kept.html).toContain('class="snap-css-cell"');
+      expect(kept.html).not.toMatch(/["\s]css-/);
+      expect(kept.css).toContain('.snap-css-cell');
+      expect(kept.css).toMatch(/\.snap-css-row\s*>\s*\.snap-css-cell/);
+      expect(kept.css).not.toMatch(/(^|[^-])css-/);
+      expect(kept.css).not.toContain('unused');
+      // The app's own screen keeps its names.
+      expect(document.querySelector('#root td')!.className).toBe('css-cell');
+    } finally {
+      sheet.remove();
+    }
+  });
+
   it('keeps nothing while this tab holds another user\'s data than the stored cache\'s owner (somebody signed in elsewhere)', () => {
     mount('<table><tbody><tr><td>Отчёт пользователя 7</td></tr></tbody></table>');
     setQueryCacheOwner(7);

@@ -79,6 +79,40 @@ test('offline, with the app’s code unavailable, the last look of «Мои за
   await context.close();
 });
 
+test('the app takes the picture’s place without restyling its own screen (the swap touches the picture only)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await openAs(browser, 7, '/tasks');
+  await expect(page.getByTestId('task-row').first()).toBeVisible({ timeout: 30_000 });
+  await waitUntilKept(page, '/tasks');
+  // The moment the picture goes, on the page's clock and in the trace.
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      if (!records.some((record) => record.oldValue === 'snapshot')) return;
+      observer.disconnect();
+      performance.mark('picture-gone');
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-boot'], attributeOldValue: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  const events: { name: string; ts: number; args?: { elementCount?: number } }[] = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as typeof events)));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'cabinet', { timeout: 30_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await done;
+  const gone = events.find((event) => event.name === 'picture-gone');
+  expect(gone, 'the picture was painted and then taken away').toBeTruthy();
+  const elementCounts = await page.locator('#root *').count();
+  // The style pass of the frame that shows the app (the first after the picture went).
+  const pass = events.filter((event) => event.name === 'UpdateLayoutTree' && event.ts >= gone!.ts && event.args?.elementCount !== undefined).sort((a, b) => a.ts - b.ts)[0];
+  // Before: 1,217 elements, every one of the app's screen and more (visibility: hidden on #root is inherited, and the
+  // picture's rules named the app's classes), ~50 ms at CPU 4×. Now 2: the clip of #root is all that changes.
+  expect(pass?.args?.elementCount ?? 0, `elements restyled by the swap (of ${elementCounts} in the app)`).toBeLessThan(elementCounts / 10);
+  await context.close();
+});
+
 test('a screen with a form is never kept, and signing out forgets every kept screen', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page } = await openAs(browser, 8, '/programs');
