@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
-import { allowInstallOffer } from '@/lib/pwa/install';
+import { allowInstallOffer } from '@/lib/pwa/install-offer';
 import { confirmTokenLinkSession, saveReturnRoute } from '@/lib/session';
 import { ensureLiveSession } from '@/lib/session-guard';
 import { ApiError } from '@/lib/api/errors';
@@ -76,7 +76,7 @@ function CabinetLayout() {
   const activeCount = useQuery({ ...activeCountQuery(), enabled: menuItems.some((item) => item.number === 3) });
   const hideFooter = useMatches().some((match) => match.staticData?.hideFooter);
   const fullName = fullNameOf(user);
-  // "Установить приложение" belongs to the cabinet, once a screen has been stayed on (lib/pwa/install.ts).
+  // "Установить приложение" belongs to the cabinet, once a screen has been stayed on (lib/pwa/install-offer.ts).
   useEffect(allowInstallOffer, []);
 
   return (

@@ -77,7 +77,7 @@ function dismissedRecently(): boolean {
   }
 }
 
-/** "Установить приложение" where the browser offers installation, on a cabinet screen the person stays on (install.ts). */
+/** "Установить приложение" where the browser offers installation, on a cabinet screen the person stays on (install-offer.ts). */
 export function InstallAction() {
   const canInstall = useInstallOffered();
   const [dismissed, setDismissed] = useState(dismissedRecently);

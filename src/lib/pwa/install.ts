@@ -1,19 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { whenIdle, type IdleHandle } from '@/lib/idle';
 
 /**
  * "Установить приложение" where the browser offers installation: Chrome's beforeinstallprompt is kept (it fires
- * early, so it is captured before the app renders) and replayed when the user asks.
+ * early, so it is captured before the app renders) and replayed when the user asks. Where and when the offer shows:
+ * install-offer.ts (with the cabinet's code, not the sign-in page's).
  */
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
 let captured = false;
-/** Cabinet screens that have let the offer in (allowInstallOffer): one at a time in practice. */
-let places = 0;
+/** A cabinet screen has let the offer in (install-offer.ts). */
+let here = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
@@ -31,50 +30,21 @@ export function captureInstallPrompt(): void {
   });
 }
 
-/** Time a person stays on a signed-in screen before the offer joins it. */
-export const INSTALL_OFFER_AFTER_MS = 3_000;
-
-/**
- * Where and when "Установить приложение" is offered: on the cabinet's screens, once the person has stayed on one for
- * a few seconds and the page is idle — never on the sign-in pages (the person came to sign in; on a phone it was a
- * second card with two more buttons under the sign-in card) and never while a screen is still loading (it landed over the content
- * being drawn and was the largest thing painted, issue 19: the sign-in page's LCP was the offer, 0.7 s after the
- * card). Chrome's own install icon stays in the address bar everywhere. The cabinet layout calls this when it mounts;
- * the returned function withdraws the offer (sign-out).
- */
-export function allowInstallOffer(): () => void {
-  let counted = false;
-  let idle: IdleHandle | undefined;
-  const timer = setTimeout(() => {
-    idle = whenIdle(() => {
-      counted = true;
-      places += 1;
-      emit();
-    }, 5_000);
-  }, INSTALL_OFFER_AFTER_MS);
-  return () => {
-    clearTimeout(timer);
-    idle?.cancel();
-    if (!counted) return;
-    counted = false;
-    places -= 1;
-    emit();
-  };
+/** Lets the offer in or out where the person is (install-offer.ts). */
+export function offerInstallHere(on: boolean): void {
+  here = on;
+  emit();
 }
 
-/** The browser offers installation and the person is where the offer belongs (allowInstallOffer). */
-export function installOffered(): boolean {
-  return deferred !== null && places > 0;
-}
+/** The browser offers installation and the person is where the offer belongs. */
+export const installOffered = (): boolean => here && !!deferred;
 
-export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+/** Shows the browser's install dialog. Its event can be used once: the offer goes with it. */
+export function promptInstall(): void {
   const event = deferred;
-  if (!event) return 'unavailable';
-  // A prompt event can be used once.
   deferred = null;
   emit();
-  await event.prompt();
-  return (await event.userChoice).outcome;
+  void event?.prompt();
 }
 
 export function useInstallOffered(): boolean {
