@@ -52,15 +52,15 @@ async function startServer(dist = DIST, port = PORT) {
   throw new Error('reference server did not start');
 }
 
-async function token(login) {
+async function token(login, base = BASE) {
   const ids = { user: 8, grantee: 7, admin: 2, expert: 5, manager: 1 };
-  const res = await fetch(`${BASE}/sso/authorize`, {
+  const res = await fetch(`${base}/sso/authorize`, {
     method: 'POST', redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ user_id: String(ids[login]), redirect_uri: `${BASE}/callback` }),
+    body: new URLSearchParams({ user_id: String(ids[login]), redirect_uri: `${base}/callback` }),
   });
   const code = new URL(res.headers.get('location')).searchParams.get('code');
-  const body = await (await fetch(`${BASE}/hosts/main/v1/users/setcode?code=${code}`)).json();
+  const body = await (await fetch(`${base}/hosts/main/v1/users/setcode?code=${code}`)).json();
   return body.result;
 }
 
@@ -187,8 +187,7 @@ async function lighthouseRuns() {
           const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...ARGS, `--remote-debugging-port=${port}`], headless: true });
           const p = context.pages()[0] ?? (await context.newPage());
           if (login) {
-            BASE = base;
-            const t = await token(login);
+            const t = await token(login, base);
             await p.goto(`${base}/empty.html`);
             await p.evaluate((r) => { localStorage.setItem('access_token', r.token); localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000)); localStorage.setItem('renew_token', r.renew_token); }, t);
           }
@@ -223,8 +222,7 @@ async function lighthouseRuns() {
           await rm(dir, { recursive: true, force: true });
         }
       }
-      for (const [name, base] of builds) {
-        BASE = base;
+      for (const [name] of builds) {
         label = name;
         const list = scores[name];
         const med = (k) => median(list.map((s) => s[k]));
@@ -243,7 +241,6 @@ async function lighthouseRuns() {
         row('lighthouse', `${at} CLS`, med('cls'), '≤ 0.05', med('cls') <= 0.05, how);
       }
       label = '';
-      BASE = `http://127.0.0.1:${PORT}`;
     }
   }
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENTRY_RECOVERY } from './boot-preload.mjs';
+import { RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
 
 /** boot-frame.js: the app's entry script failing to load must not leave the page on its frame for good. */
 describe('boot-frame.js: the app’s entry script failing to load', () => {
@@ -36,6 +37,6 @@ describe('boot-frame.js: the app’s entry script failing to load', () => {
     const classic = page();
     classic.fail('text/javascript');
     expect(classic.reload).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem('cabinet_chunk_reload_at')).toBeNull();
+    expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // for the chunks of the route in the address bar, so neither waits for the main chunk to arrive and run first: two
 // round trips less before the first screen (DESIGN.md budgets; README "Производительность и доступность").
 import path from 'node:path';
+import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
 
 const ROUTE_FILE = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -96,16 +97,17 @@ export const BOOT_FRAME = `(function () {
  * The app's entry script failing to load (its request aborted or refused) would leave the page on the frame above for
  * good, with no message: the app's own recovery (src/lib/pwa/chunk-reload.ts) is in that script. Seen once in a run
  * that opened a tab right after closing another. The page then reloads once, online, unless it did so in the last
- * minute for a chunk (the same mark as the app's chunk reload: a second failure is not looped on).
+ * minute for a chunk (the same mark and guard as the app's chunk reload, imported from it: a second failure is not
+ * looped on).
  */
 export const ENTRY_RECOVERY = `(function () {
   document.addEventListener('error', function (event) {
     var script = event.target;
     if (!script || script.tagName !== 'SCRIPT' || script.type !== 'module' || navigator.onLine === false) return;
     try {
-      var last = Number(sessionStorage.getItem('cabinet_chunk_reload_at') || 0);
-      if (last && Date.now() - last < 60000) return;
-      sessionStorage.setItem('cabinet_chunk_reload_at', String(Date.now()));
+      var last = Number(sessionStorage.getItem('${RELOAD_KEY}') || 0);
+      if (last && Date.now() - last < ${RELOAD_GUARD_MS}) return;
+      sessionStorage.setItem('${RELOAD_KEY}', String(Date.now()));
     } catch (e) {
       return;
     }

@@ -6,7 +6,8 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../limits';
  * files the new deploy no longer has: one reload fetches the new build. A second failure soon after is shown, not
  * looped on.
  */
-const RELOAD_KEY = 'cabinet_chunk_reload_at';
+/** The mark of the last reload (sessionStorage); boot-frame.js's entry-script recovery uses the same one. */
+export const RELOAD_KEY = 'cabinet_chunk_reload_at';
 /** A failure within this long after a chunk reload is not reloaded again. */
 export const RELOAD_GUARD_MS = 60_000;
 
