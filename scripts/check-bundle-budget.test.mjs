@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROUTES, measureRoutes, report } from './check-bundle-budget.mjs';
+import { ROUTES, measureRoutes, report, stableText } from './check-bundle-budget.mjs';
 
 // A fake build: entry → shared (static), a route chunk → lazy (static), a dialog chunk loaded later (dynamic only).
 const dist = mkdtempSync(path.join(tmpdir(), 'budget-'));
@@ -75,5 +75,15 @@ describe('bundle budget check', () => {
   it('covers the routes of the issue with the DESIGN.md budget', () => {
     expect(ROUTES.map((r) => r.route)).toEqual(['/login', '/programs', '/tasks', '/programs/create/$code1C', '/calendar']);
     for (const r of ROUTES) expect(r.limitKiB).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('the same sources measure the same', () => {
+  it('whatever the build time and the content hashes in the file names', () => {
+    const a = 'import{a as t}from"./theme-BGEg4rur.js";const v=`2026-11-27T19:42:43.687Z`;';
+    const b = 'import{a as t}from"./theme-DZ3Qpgz2.js";const v=`2026-11-27T19:42:54.083Z`;';
+    expect(stableText(a)).toBe(stableText(b));
+    expect(stableText('"./theme-BGEg4rur.css"')).toBe(stableText('"./theme-CKBfWJt5.css"'));
+    expect(stableText('const x = 1;')).toBe('const x = 1;');
   });
 });

@@ -218,13 +218,13 @@ describe('the app takes the kept picture away once its own screen has drawn', ()
   function paintSnapshot() {
     document.documentElement.setAttribute('data-boot', 'snapshot');
     document.head.insertAdjacentHTML('beforeend', '<style id="boot-snapshot-css">.css-a{}</style>');
-    document.body.innerHTML = '<div id="boot-snapshot" aria-hidden="true"><p>старое</p></div><div id="root"><main></main></div>';
+    document.body.innerHTML = '<div id="boot-snapshot" aria-hidden="true"><p>старое</p></div><div id="root"><div class="cab-shell"><main></main></div></div>';
     return document.querySelector('main')!;
   }
 
   it('when the main area has content and nothing in it is loading', async () => {
     const main = paintSnapshot();
-    const stop = releaseScreenSnapshot(main);
+    const stop = releaseScreenSnapshot(main.parentElement);
     main.innerHTML = '<div aria-busy="true">Загрузка</div>';
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.getElementById('boot-snapshot')).not.toBeNull();
@@ -235,19 +235,32 @@ describe('the app takes the kept picture away once its own screen has drawn', ()
     stop();
   });
 
+  it('not while the shell around the main area still loads what the picture shows (the service message)', async () => {
+    const main = paintSnapshot();
+    const shell = main.parentElement!;
+    shell.insertAdjacentHTML('afterbegin', '<div hidden aria-busy="true"></div>');
+    const stop = releaseScreenSnapshot(shell);
+    main.innerHTML = '<table><tr><td>Отчёт</td></tr></table>';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('boot-snapshot')).not.toBeNull();
+    shell.firstElementChild!.outerHTML = '<div role="status">Плановые технические работы</div>';
+    await vi.waitFor(() => expect(document.getElementById('boot-snapshot')).toBeNull());
+    stop();
+  });
+
   it('at the latest a few seconds after the shell mounted, even while its content loads', () => {
     vi.useFakeTimers();
     const main = paintSnapshot();
     main.innerHTML = '<div aria-busy="true">Загрузка</div>';
-    releaseScreenSnapshot(main);
+    releaseScreenSnapshot(main.parentElement);
     vi.advanceTimersByTime(3_000);
     expect(document.getElementById('boot-snapshot')).toBeNull();
   });
 
   it('does nothing when no picture was painted', () => {
     document.documentElement.setAttribute('data-boot', 'cabinet');
-    document.body.innerHTML = '<main></main>';
-    const stop = releaseScreenSnapshot(document.querySelector('main'));
+    document.body.innerHTML = '<div class="cab-shell"><main></main></div>';
+    const stop = releaseScreenSnapshot(document.querySelector<HTMLElement>('.cab-shell'));
     expect(document.documentElement.getAttribute('data-boot')).toBe('cabinet');
     stop();
   });

@@ -80,37 +80,54 @@ test('offline, with the app’s code unavailable, the last look of «Мои за
 });
 
 test('the app takes the picture’s place without restyling its own screen (the swap touches the picture only)', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { context, page } = await openAs(browser, 7, '/tasks');
   await expect(page.getByTestId('task-row').first()).toBeVisible({ timeout: 30_000 });
   await waitUntilKept(page, '/tasks');
-  // The moment the picture goes, on the page's clock and in the trace.
+  // The moment the picture goes, on the page's clock and in the trace, with how much of the app's screen was there.
   await page.addInitScript(() => {
     new MutationObserver((records, observer) => {
       if (!records.some((record) => record.oldValue === 'snapshot')) return;
       observer.disconnect();
-      performance.mark('picture-gone');
+      const rows = document.querySelectorAll('#root [data-testid="task-row"]').length;
+      const busy = !!document.querySelector('#root [aria-busy="true"]');
+      performance.mark('picture-gone', { detail: { rows, busy, elements: document.querySelectorAll('#root *').length } });
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-boot'], attributeOldValue: true });
   });
   const cdp = await context.newCDPSession(page);
-  const events: { name: string; ts: number; args?: { elementCount?: number } }[] = [];
-  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as typeof events)));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-boot', 'cabinet', { timeout: 30_000 });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await done;
-  const gone = events.find((event) => event.name === 'picture-gone');
-  expect(gone, 'the picture was painted and then taken away').toBeTruthy();
-  const elementCounts = await page.locator('#root *').count();
-  // The style pass of the frame that shows the app (the first after the picture went).
-  const pass = events.filter((event) => event.name === 'UpdateLayoutTree' && event.ts >= gone!.ts && event.args?.elementCount !== undefined).sort((a, b) => a.ts - b.ts)[0];
-  expect(pass, 'a style pass after the picture went, with its element count').toBeTruthy();
+  type TraceEvent = { name: string; ts: number; args?: { elementCount?: number } };
+  /** One reload with a trace: the first style pass after the picture went, and the app's screen at that moment. */
+  const tracedReload = async () => {
+    const events: TraceEvent[] = [];
+    const collect = (data: { value: unknown }) => events.push(...(data.value as TraceEvent[]));
+    cdp.on('Tracing.dataCollected', collect);
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'cabinet', { timeout: 30_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    cdp.off('Tracing.dataCollected', collect);
+    const gone = events.find((event) => event.name === 'picture-gone');
+    expect(gone, 'the picture was painted and then taken away').toBeTruthy();
+    const at = await page.evaluate(() => (performance.getEntriesByName('picture-gone')[0] as PerformanceMark).detail as { rows: number; busy: boolean; elements: number });
+    const pass = events.filter((event) => event.name === 'UpdateLayoutTree' && event.ts >= gone!.ts && event.args?.elementCount !== undefined).sort((a, b) => a.ts - b.ts)[0];
+    expect(pass, 'a style pass after the picture went, with its element count').toBeTruthy();
+    return { at, restyled: pass!.args!.elementCount! };
+  };
+  // The app lets the picture go once its screen has settled (rows drawn, the service message read), or after
+  // RELEASE_AFTER_MS without that on a loaded machine: then the app is still drawing, and the first style pass after the
+  // swap also styles its new content, which is not the swap's cost. Such a reload is told apart by the screen at the
+  // moment the picture went and is tried again. (Before the banner was waited for, its late arrival in the swap's frame
+  // counted 141 of 573 elements in 2 reloads of 6, and 1,199 in one run of the whole suite.)
+  const settled = (at: { rows: number; busy: boolean }) => at.rows > 0 && !at.busy;
+  let result = await tracedReload();
+  for (let attempt = 1; attempt < 4 && !settled(result.at); attempt++) result = await tracedReload();
+  expect(settled(result.at), `the app's screen had settled when the picture went, in one of 4 reloads (${JSON.stringify(result.at)})`).toBe(true);
   // Before: 1,217 elements, every one of the app's screen and more (visibility: hidden on #root is inherited, and the
   // picture's rules named the app's classes), ~50 ms at CPU 4×. Now 2: the clip of #root is all that changes.
-  expect(pass!.args!.elementCount, `elements restyled by the swap (of ${elementCounts} in the app)`).toBeLessThan(elementCounts / 10);
+  expect(result.restyled, `elements restyled by the swap (of ${result.at.elements} in the app when the picture went)`).toBeLessThan(result.at.elements / 10);
   await context.close();
 });
 

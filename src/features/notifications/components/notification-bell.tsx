@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type ComponentProps } from 'react';
-import { Badge, Float, IconButton } from '@chakra-ui/react';
+import { Badge, IconButton } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { BellIcon } from '@/components/icons';
 import { unreadNotificationsQuery } from '../api/unread';
@@ -43,11 +43,22 @@ function BellButton({ count, ...rest }: { count: number } & ComponentProps<typeo
     >
       <BellIcon />
       {count > 0 && (
-        <Float placement="top-end" offset="2">
-          <Badge colorPalette="red" variant="solid" size="xs" borderRadius="full" px="1" data-testid="notification-count" aria-hidden="true">
-            {badgeText(count)}
-          </Badge>
-        </Float>
+        // On the bell's top-right corner, as Chakra's Float (top-end, offset 2) places it, without its wrapper.
+        <Badge
+          position="absolute"
+          insetBlockStart="2"
+          insetEnd="2"
+          translate="50% -50%"
+          colorPalette="red"
+          variant="solid"
+          size="xs"
+          borderRadius="full"
+          px="1"
+          data-testid="notification-count"
+          aria-hidden="true"
+        >
+          {badgeText(count)}
+        </Badge>
       )}
     </IconButton>
   );

@@ -13,13 +13,17 @@ const CLAMP_LINES = 3;
  * shows its first lines with «Подробнее»; a person may hide a message they have read until it changes.
  */
 export function ServiceBanner() {
-  const { data } = useQuery(serviceMessageQuery());
+  const { data, isPending, fetchStatus } = useQuery(serviceMessageQuery());
   const text = bannerText(data);
   const [hidden, setHidden] = useState(hiddenBannerText);
   const [expanded, setExpanded] = useState(false);
   const textRef = useRef<HTMLParagraphElement>(null);
   const overflows = useOverflow(textRef, [text, hidden, expanded]);
 
+  // The first read of the message (it is never kept across a reload) is in flight: said to the shell, which keeps the
+  // last visit's picture of the screen — banner included — until then (lib/screen-snapshot-release.ts). Offline the
+  // read waits (paused), and nothing is said: the picture then gives way to the app without a banner.
+  if (isPending && fetchStatus === 'fetching') return <div hidden aria-busy="true" />;
   if (!text || text === hidden) return null;
   return (
     <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" alignItems="flex-start">

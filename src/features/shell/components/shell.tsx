@@ -38,15 +38,15 @@ export function Shell(props: ShellProps) {
   // The phone menu's code is fetched on the first opening (the shell is on every page).
   const [drawerUsed, setDrawerUsed] = useState(false);
   const title = usePageTitleValue();
-  const main = useRef<HTMLElement>(null);
+  const shell = useRef<HTMLDivElement>(null);
   // The screen kept from the last visit (painted before the app ran) gives way once this one has drawn its content.
-  useEffect(() => releaseScreenSnapshot(main.current), []);
+  useEffect(() => releaseScreenSnapshot(shell.current), []);
   const nav = <Navigation items={props.menuItems} counts={props.menuCounts} onNavigate={() => setDrawerOpen(false)} />;
 
   // Issue 19: plain elements drawn by the theme's classes (app/hot-styles.ts `shellStyles`), not Chakra components —
   // the shell is part of every signed-in screen's first render.
   return (
-    <div className="cab-shell">
+    <div ref={shell} className="cab-shell">
       <a href="#main" className="cab-skip-link">
         Перейти к содержимому
       </a>
@@ -101,7 +101,7 @@ export function Shell(props: ShellProps) {
           </div>
         </header>
         {props.banner}
-        <main ref={main} id="main" className="cab-main" tabIndex={-1}>
+        <main id="main" className="cab-main" tabIndex={-1}>
           {props.children}
         </main>
         {props.showFooter && <Footer />}
