@@ -3,7 +3,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/lib/api/errors';
 import { Connectivity, offlineActionError, setSharedConnectivity } from '@/lib/offline/connectivity';
 import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from '@/lib/session';
-import { DEFAULT_MUTATION_ERROR, PERSIST_MAX_ITEMS, createQueryClient, longestList, mutationErrorToast, ownedPersister, queryErrorToast } from './query-client';
+import { DEFAULT_MUTATION_ERROR, JUST_FETCHED_MS, PERSIST_MAX_ITEMS, createQueryClient, justFetched, longestList, mutationErrorToast, ownedPersister, queryErrorToast } from './query-client';
 
 describe('what is kept for offline reading', () => {
   it('measures the longest list of an answer at the top or one level down', () => {
@@ -149,5 +149,18 @@ describe('errors classified once (the mutation cache turns a failure into its SP
 
   it('an action refused offline says so (the offline refusal goes through the same handler)', () => {
     expect(mutationErrorToast(offlineActionError(), { errorText: 'Не удалось отправить запрос' })).toEqual({ title: 'Нет соединения — действие недоступно' });
+  });
+});
+
+describe('a screen mounting right after its loader fetched does not fetch the same data again', () => {
+  const now = performance.timeOrigin + 60_000;
+  it('data fetched in this page a moment ago counts as just fetched', () => {
+    expect(justFetched({ dataUpdatedAt: now - 200, isInvalidated: false }, now)).toBe(true);
+  });
+  it('older data, data restored from before the page, and invalidated data are fetched on mount', () => {
+    expect(justFetched({ dataUpdatedAt: now - JUST_FETCHED_MS, isInvalidated: false }, now)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: performance.timeOrigin - 100, isInvalidated: false }, performance.timeOrigin + 100)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: now - 200, isInvalidated: true }, now)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: 0, isInvalidated: false }, now)).toBe(false);
   });
 });

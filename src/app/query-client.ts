@@ -38,6 +38,12 @@ declare module '@tanstack/react-query' {
 export const DEFAULT_MUTATION_ERROR = 'Произошла ошибка при обновлении данных';
 
 /** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
+/** Fetched in this page less than JUST_FETCHED_MS ago and not invalidated since (refetchOnMount above). */
+export const JUST_FETCHED_MS = 2_000;
+export function justFetched(state: { dataUpdatedAt: number; isInvalidated: boolean }, now = Date.now()): boolean {
+  return !state.isInvalidated && state.dataUpdatedAt >= performance.timeOrigin && now - state.dataUpdatedAt < JUST_FETCHED_MS;
+}
+
 export function mutationErrorToast(error: unknown, meta: CabinetMutationMeta | undefined): { title: string; description?: string } | null {
   if (meta?.errorShownInPlace) return null;
   if (meta?.errorToast) {
@@ -82,6 +88,11 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Data a route's loader fetched a moment ago in this page is not fetched again when its screen mounts: lists
+        // that are re-read on every visit (staleTime 0) repeated the loader's request ~200 ms later — a cold /tasks
+        // asked for its 14 KB page and the service message twice. Restored (older than the page) or invalidated data
+        // is refetched on mount as before.
+        refetchOnMount: (query) => !justFetched(query.state),
         gcTime: PERSIST_MAX_AGE,
         networkMode: 'offlineFirst',
         refetchOnWindowFocus: true,

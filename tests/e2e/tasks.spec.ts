@@ -251,3 +251,27 @@ test('project owner assigns the responsible user of a task', async ({ page }) =>
   await page.getByRole('dialog', { name: 'Назначить пользователя' }).getByRole('button', { name: 'Отмена' }).click();
   await expect(page.getByRole('dialog', { name: 'Назначить пользователя' })).toBeHidden();
 });
+
+test('a first visit to «Мои задачи» asks the server for its page and the service message once each (issue 19)', async ({ page }) => {
+  // The route's loader fetches the page; the screen mounting a moment later used to fetch it again (its list is re-read
+  // on every visit), and the banner's message likewise: 14 KB more for nothing on a phone's first visit.
+  await signIn(page, 'grantee');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/hosts/')) asked.push(url.pathname + url.search);
+  });
+  await page.goto('/tasks');
+  await expect(page.getByTestId('task-row').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(3_000);
+  const times = (path: string) => asked.filter((url) => url.split('?')[0] === path).length;
+  expect(times(`${MAIN}/project-point`), asked.join('\n')).toBe(1);
+  expect(times(`${MAIN}/maintance`), asked.join('\n')).toBe(1);
+  // Coming back to the list still reads it again (its data is never taken as fresh across visits).
+  const menu = page.getByRole('navigation', { name: 'Главное меню' });
+  await menu.getByRole('link', { name: /^Конкурсы/ }).click();
+  await expect(page).toHaveURL(/\/programs/);
+  await menu.getByRole('link', { name: /^Мои задачи/ }).click();
+  await expect(page.getByTestId('task-row').first()).toBeVisible();
+  await expect.poll(() => times(`${MAIN}/project-point`), { timeout: 10_000 }).toBeGreaterThan(1);
+});
