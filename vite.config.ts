@@ -10,6 +10,7 @@ import { bootPreload } from './scripts/boot-preload.mjs';
 import { systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
+import { cabinetChunk } from './scripts/cabinet-chunk.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -27,6 +28,10 @@ const cabinetRecipeFiles = new Set(
 const isCabinetRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]/.test(id) && cabinetRecipeFiles.has(id.split(/[\\/]/).pop()!);
 
 // The lodash functions react-big-calendar imports (its ES build: `import chunk from 'lodash/chunk'`, …).
+/** The signed-in layout's first-load modules (bootPreload's `cabinet`, scripts/cabinet-chunk.mjs). */
+const CABINET_ROOTS = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
+const cabinet = cabinetChunk(CABINET_ROOTS);
+
 const RBC_LODASH = ['chunk', 'defaults', 'findIndex', 'isEqual', 'mapValues', 'omit', 'range', 'sortBy', 'transform'];
 
 export default defineConfig({
@@ -53,9 +58,10 @@ export default defineConfig({
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
     lazySystemGlobals(),
     pureAnatomy(),
+    cabinet.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
-      cabinet: ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'],
+      cabinet: CABINET_ROOTS,
       extra: { '_cabinet/calendar': ['src/features/calendar/components/calendar-screen.tsx'] },
     }),
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
@@ -125,7 +131,10 @@ export default defineConfig({
           // Everything the app needs before its first screen (React, router, query, Chakra's styled system, the app
           // shell code) in one chunk instead of ~30 small shared chunks: one request and ~6 KiB less gzip. Without
           // recursive dependencies, so the cabinet recipes that '@chakra-ui/react/theme' re-exports stay out.
-          groups: [{ name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !isCabinetRecipe(id) }],
+          groups: [
+            { name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !isCabinetRecipe(id) },
+            cabinet.group,
+          ],
         },
       },
     },

@@ -35,22 +35,23 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * its first-load JS must not grow past it.
  * Limits are in the measure of `stableText` (since it was introduced; 1.3–3.0 KiB below the figures as shipped, which
  * carry one random 8-character hash per imported file): /login's 166.5 KiB as shipped is 165.3 in it; the others are
- * what the routes reached then, with the kept picture waiting for the service message (+53 B) and the bell's badge
- * placed without Chakra's Float (−293 B).
+ * what the routes reached then, with the kept picture waiting for the service message (+53 B), the bell's badge
+ * placed without Chakra's Float (−293 B) and the cabinet layout's modules in one chunk (scripts/cabinet-chunk.mjs:
+ * 5 files and 0.7 KiB less on every cabinet route).
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 165.3 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 216.7 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 214.6 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 216 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 214 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 240.6,
+    limitKiB: 239.9,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 250.1,
+    limitKiB: 249.4,
   },
 ];
 
@@ -82,7 +83,7 @@ export function measureRoutes(distDir, routes = ROUTES) {
   return routes.map(({ route, loads, limitKiB }) => {
     const start = [entry.file];
     for (const facade of loads) {
-      const chunk = chunks.find((c) => c.facade === facade);
+      const chunk = (chunks.find((c) => c.facade === facade) ?? chunks.find((c) => c.modules.some((m) => m.id === facade)));
       if (!chunk) throw new Error(`${route}: no chunk for ${facade} — update ROUTES in scripts/check-bundle-budget.mjs`);
       start.push(chunk.file);
     }
