@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_FRAME, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
+import { BOOT_FRAME, EARLY_CALLS, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
 
 const matches = (file, path) => new RegExp(routePattern(file).source).test(path);
 
@@ -89,5 +89,49 @@ describe('boot.js module preloads', () => {
 
   it('adds nothing where no route matches', () => {
     expect(run('/login', [['^/tasks$', files]]).all).toEqual([]);
+  });
+});
+
+describe('boot.js starts the first calls of a signed-in screen', () => {
+  /** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
+  const run = async (pathname, stored) => {
+    const calls = [];
+    const window = {};
+    const fetch = (url, init) => {
+      if (url === '/config.json') return Promise.resolve(new Response(JSON.stringify({ apiMain: '/hosts/main' })));
+      calls.push([url, init.headers.Authorization]);
+      return Promise.resolve(new Response('{}'));
+    };
+    const localStorage = { getItem: (key) => stored[key] ?? null };
+    new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
+      { pathname, href: `http://cabinet.test${pathname}` },
+      { createElement: () => ({}), head: { appendChild: () => undefined } },
+      window,
+      fetch,
+      () => undefined,
+      localStorage,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { calls, early: Object.keys(window.__cabinetBoot.early) };
+  };
+  const session = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
+  const base = 'http://cabinet.test/hosts/main';
+
+  it('with the token, once the config says where the main API is; the app takes them by address', async () => {
+    const { calls, early } = await run('/tasks', session);
+    expect(calls).toEqual(EARLY_CALLS.map((c) => [`${base}${c.path}`, 'Bearer abc']));
+    expect(early).toEqual(EARLY_CALLS.map((c) => `${base}${c.path}`));
+  });
+
+  it('not the user record when the device keeps a query cache (the app reads the kept one)', async () => {
+    const { calls } = await run('/tasks', { ...session, 'cabinet-query-cache-owner': '7' });
+    expect(calls).toEqual([[`${base}/v2/projects/maintance`, 'Bearer abc']]);
+  });
+
+  it('none when signed out, on the sign-in pages, or with a token the app will renew first', async () => {
+    expect((await run('/tasks', {})).calls).toEqual([]);
+    expect((await run('/login', session)).calls).toEqual([]);
+    expect((await run('/callback', session)).calls).toEqual([]);
+    expect((await run('/tasks', { ...session, access_token_expires: String(Date.now() + 30_000) })).calls).toEqual([]);
   });
 });

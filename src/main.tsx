@@ -23,16 +23,7 @@ const fetchConfig: typeof fetch | undefined = early && ((input, init) => early.c
  * The Chakra system is made in a task of its own, after this chunk's evaluation and while the config request is in
  * flight: two shorter tasks instead of one long one before the first screen (theme.ts getSystem).
  */
-const systemMade = new Promise<void>((resolve, reject) =>
-  setTimeout(() => {
-    try {
-      getSystem();
-      resolve();
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }, 0),
-);
+const systemMade = new Promise((resolve) => setTimeout(resolve, 0)).then(getSystem);
 // A failure is reported once, by the start-up chain below (the error screen).
 systemMade.catch(() => undefined);
 

@@ -38,15 +38,13 @@ export function parseConfig(raw: unknown): RuntimeConfig {
   if (signingMode !== 'plugin' && signingMode !== 'demo') {
     throw new ConfigError('Параметр «signingMode» может быть только «plugin» или «demo».');
   }
+  // Every key is checked above; the API addresses lose a trailing slash (other keys of the file ride along unused).
   return {
+    ...(obj as unknown as RuntimeConfig),
     apiMain: trimSlash(obj.apiMain as string),
     apiContest: trimSlash(obj.apiContest as string),
     apiMessages: trimSlash(obj.apiMessages as string),
     apiSupport: trimSlash(obj.apiSupport as string),
-    authorizeUrl: obj.authorizeUrl as string,
-    clientId: obj.clientId as string,
-    widgetUrl: obj.widgetUrl as string,
-    messagingProject: obj.messagingProject as string,
     signingMode,
   };
 }

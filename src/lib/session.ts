@@ -133,7 +133,7 @@ export function takeSignOutNotice(storage: Storage = sessionStorage): string | n
  * to one user at a time: its owner is kept beside it, and sign-out or another user's sign-in empties it.
  */
 export const QUERY_CACHE_KEY = 'cabinet-query-cache';
-const CACHE_OWNER_KEY = 'cabinet-query-cache-owner';
+export const CACHE_OWNER_KEY = 'cabinet-query-cache-owner';
 
 export function queryCacheOwner(storage: Storage = localStorage): number | null {
   const value = Number(storage.getItem(CACHE_OWNER_KEY));

@@ -275,3 +275,30 @@ test('a first visit to «Мои задачи» asks the server for its page and 
   await expect(page.getByTestId('task-row').first()).toBeVisible();
   await expect.poll(() => times(`${MAIN}/project-point`), { timeout: 10_000 }).toBeGreaterThan(1);
 });
+
+test('a first visit asks who is signed in and for the service message while the app’s code is still downloading, once each (issue 19)', async ({ page }) => {
+  // The guard's call used to wait for the app's ~220 KB of script: on a phone's network, round trips after it.
+  await signIn(page, 'grantee');
+  let entryDelivered = Infinity;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const response = await route.fetch();
+    entryDelivered = Date.now();
+    await route.fulfill({ response });
+  });
+  const asked: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/hosts/')) asked.push({ path: url.pathname, at: Date.now() });
+  });
+  await page.goto('/tasks');
+  await expect(page.getByTestId('task-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('service-banner')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  const first = (path: string) => asked.find((call) => call.path === path);
+  const summary = asked.map((call) => `${call.path} ${call.at - entryDelivered} ms`).join('\n');
+  expect(first('/hosts/main/v1/users/info')?.at, summary).toBeLessThan(entryDelivered);
+  expect(first(`${MAIN}/maintance`)?.at, summary).toBeLessThan(entryDelivered);
+  // The app took the answer instead of asking again once its code ran (the message is read at every start).
+  expect(asked.filter((call) => call.path === `${MAIN}/maintance`), summary).toHaveLength(1);
+});

@@ -5,6 +5,7 @@ import type { paths as MessagesPaths } from './generated/messages';
 import type { paths as SupportPaths } from './generated/support';
 import { getConfig } from '../config';
 import { authMiddleware, fetchWithTimeout } from './transport';
+import { takeEarlyAnswer } from './early-calls';
 
 /** One openapi-fetch client per host (DESIGN.md convention 4); base URLs come from /config.json. */
 export interface ApiClients {
@@ -22,8 +23,9 @@ export function api(): ApiClients {
   const mainAuth = authMiddleware({ mainBaseUrl: config.apiMain, signOutOn401: true });
   // The messaging and support hosts are not "main APIs" (SPEC §8): their 401 must not sign the user out.
   const sideAuth = authMiddleware({ mainBaseUrl: config.apiMain, signOutOn401: false });
-  // Every call gives up after a time-out with a Russian message (transport.ts).
-  const timedFetch = fetchWithTimeout();
+  // Every call gives up after a time-out with a Russian message (transport.ts). The first calls of a signed-in screen
+  // may already be on their way, started by boot.js (early-calls.ts).
+  const timedFetch = fetchWithTimeout((request) => takeEarlyAnswer(request) ?? fetch(request));
   const main = createClient<MainPaths>({ baseUrl: config.apiMain, fetch: timedFetch });
   const contest = createClient<ContestPaths>({ baseUrl: config.apiContest, fetch: timedFetch });
   const messages = createClient<MessagesPaths>({ baseUrl: config.apiMessages, fetch: timedFetch });
