@@ -38,7 +38,7 @@ export function cabinetModules({ entries, roots, info, relative }) {
 
 /**
  * @param {string[]} roots project paths of the cabinet's first-load modules (as in bootPreload's `cabinet`)
- * @returns {{ plugin: import('vite').Plugin, group: { name: string, test: (id: string) => boolean, priority: number } }}
+ * @returns {{ plugin: import('vite').Plugin, group: { name: string, includeDependenciesRecursively: boolean, test: (id: string) => boolean } }}
  */
 export function cabinetChunk(roots) {
   let root = process.cwd();

@@ -38,7 +38,7 @@ declare module '@tanstack/react-query' {
 export const DEFAULT_MUTATION_ERROR = 'Произошла ошибка при обновлении данных';
 
 /** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
-/** Fetched in this page less than JUST_FETCHED_MS ago and not invalidated since (refetchOnMount above). */
+/** Fetched in this page less than JUST_FETCHED_MS ago and not invalidated since (the refetchOnMount default below). */
 export const JUST_FETCHED_MS = 2_000;
 export function justFetched(state: { dataUpdatedAt: number; isInvalidated: boolean }, now = Date.now()): boolean {
   return !state.isInvalidated && state.dataUpdatedAt >= performance.timeOrigin && now - state.dataUpdatedAt < JUST_FETCHED_MS;
