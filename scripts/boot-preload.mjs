@@ -4,7 +4,7 @@
 // round trips less before the first screen (DESIGN.md budgets; README "Производительность и доступность").
 import path from 'node:path';
 import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
-import { CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
+import { CACHE_OWNER_KEY, RENEW_MARGIN_MS } from '../src/lib/session.ts';
 
 const ROUTE_FILE = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -45,7 +45,7 @@ export const BOOT_FRAME = `(function () {
   else if (path === '/login') frame = 'login';
   else {
     try {
-      if (!localStorage.getItem('${TOKEN_KEY}')) frame = 'login';
+      if (!localStorage.getItem('access_token')) frame = 'login';
     } catch (e) {
       frame = '';
     }
@@ -143,13 +143,11 @@ export function bootScript(table) {
   var routes = ${table};
   var path = location.pathname.replace(/\\/+$/, '') || '/';
   try {
-    // The frame boot-frame.js chose says whether this is a cabinet address with a session kept.
-    var frame = document.documentElement.getAttribute('data-boot');
-    var token = localStorage.getItem('${TOKEN_KEY}');
-    var expires = Number(localStorage.getItem('${EXPIRES_KEY}') || 0);
+    var token = localStorage.getItem('access_token');
+    var expires = Number(localStorage.getItem('access_token_expires') || 0);
     var kept = !!localStorage.getItem('${CACHE_OWNER_KEY}');
-    // Signed in on a cabinet address, with a token the app will not renew before its first call.
-    if ((frame === 'cabinet' || frame === 'snapshot') && token && expires - ${RENEW_MARGIN_MS} > Date.now()) {
+    // Signed in, with a token the app will not renew before its first call, on a cabinet address.
+    if (token && expires - ${RENEW_MARGIN_MS} > Date.now() && !/^\\/(login|callback|personal-account-v2-auth)$/.test(path)) {
       var calls = ${JSON.stringify(EARLY_CALLS)};
       config
         .then(function (response) {
