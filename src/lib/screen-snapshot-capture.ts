@@ -185,6 +185,16 @@ export function dropForeignSnapshot(event: Pick<StorageEvent, 'key' | 'newValue'
   return true;
 }
 
+/**
+ * Drops every kept picture that is not the stored cache's owner's, as `dropForeignSnapshot` does for one that arrives:
+ * such a write may land before this module is loaded and listening (it is fetched after the first screen, seconds
+ * after a sign-in link was taken). Returns how many were dropped.
+ */
+export function dropForeignSnapshots(storage: Storage = localStorage): number {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key?.startsWith(SNAPSHOT_PREFIX) === true);
+  return keys.filter((key) => dropForeignSnapshot({ key, newValue: storage.getItem(key) }, storage)).length;
+}
+
 /** How long the app's screen must stay unchanged before it is kept (its data often arrives just after it renders). */
 export const SETTLE_MS = 500;
 
@@ -227,10 +237,11 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   // does not make a new copy.
   if (root) watcher.observe(root, { subtree: true, childList: true, characterData: true });
   const stop = subscribeRendered(settle);
+  window.addEventListener('storage', arrived);
+  dropForeignSnapshots();
   settle();
   document.addEventListener('visibilitychange', hidden);
   window.addEventListener('pagehide', leaving);
-  window.addEventListener('storage', arrived);
   return () => {
     watcher.disconnect();
     window.removeEventListener('storage', arrived);

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHARS, MAX_SCREENS, forgetScreenSnapshots, snapshotKey } from './screen-snapshot';
 import { releaseScreenSnapshot } from './screen-snapshot-release';
-import { SETTLE_MS, captureScreen, dropForeignSnapshot, keepScreenSnapshots, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
+import { SETTLE_MS, captureScreen, dropForeignSnapshot, dropForeignSnapshots, keepScreenSnapshots, keepSnapshot, rulesFor, snapshotMarkup, usedComponentCss } from './screen-snapshot-capture';
 import { forgetPersistedQueries, holdStoredQueryCache, setQueryCacheOwner } from './session';
 
 const shellHtml = (main: string) => `
@@ -154,6 +154,19 @@ describe('the picture of a screen kept for the next visit (issue 19)', () => {
     forgetPersistedQueries(); // nobody owns the cache: any picture that arrives now is dropped
     localStorage.setItem(snapshotKey('/tasks'), own);
     expect(dropForeignSnapshot({ key: snapshotKey('/tasks'), newValue: own })).toBe(true);
+  });
+
+  it("drops, when it starts keeping screens, another user's pictures written before it listened", () => {
+    setQueryCacheOwner(8);
+    const picture = (owner: string) => JSON.stringify({ owner, at: Date.now(), html: `<p>Отчёт пользователя ${owner}</p>`, css: '' });
+    localStorage.setItem(snapshotKey('/projects'), picture('7')); // a late write of the other tab, before this module loaded
+    localStorage.setItem(snapshotKey('/tasks'), picture('8'));
+    localStorage.setItem(snapshotKey('/broken'), '{');
+    localStorage.setItem('cabinet-query-cache', '{}');
+    const stop = keepScreenSnapshots(() => () => undefined, null);
+    stop();
+    expect(Object.keys(localStorage).sort()).toEqual(['cabinet-query-cache', 'cabinet-query-cache-owner', snapshotKey('/tasks')].sort());
+    expect(dropForeignSnapshots()).toBe(0);
   });
 
   it('goes with the persisted cache: sign-out or another user forgets every kept screen', () => {
