@@ -23,21 +23,21 @@ describe('boot.js route patterns (TanStack file-route names)', () => {
   });
 });
 
-describe('boot.js shell frame (html[data-boot], index.html)', () => {
-  /** Runs the frame picker with an address and local storage; returns the attribute it set (null when none). */
-  const frameFor = (pathname, token, { storageThrows = false } = {}) => {
-    const attributes = {};
-    const localStorage = {
-      getItem: (key) => {
-        if (storageThrows) throw new Error('SecurityError');
-        return key === 'access_token' ? token : null;
-      },
-    };
-    const document = { documentElement: { setAttribute: (name, value) => (attributes[name] = value) } };
-    new Function('location', 'localStorage', 'document', BOOT_FRAME)({ pathname }, localStorage, document);
-    return attributes['data-boot'] ?? null;
+/** Runs the frame picker with an address and local storage; returns the attribute it set (null when none). */
+const frameFor = (pathname, token, { storageThrows = false } = {}) => {
+  const attributes = {};
+  const localStorage = {
+    getItem: (key) => {
+      if (storageThrows) throw new Error('SecurityError');
+      return key === 'access_token' ? token : null;
+    },
   };
+  const document = { documentElement: { setAttribute: (name, value) => (attributes[name] = value) } };
+  new Function('location', 'localStorage', 'document', BOOT_FRAME)({ pathname }, localStorage, document);
+  return attributes['data-boot'] ?? null;
+};
 
+describe('boot.js shell frame (html[data-boot], index.html)', () => {
   it('paints the sign-in card on /login and where the app will send a visitor without a session', () => {
     expect(frameFor('/login', null)).toBe('login');
     expect(frameFor('/login/', 'token')).toBe('login');
@@ -95,17 +95,20 @@ describe('boot.js module preloads', () => {
 describe('boot.js starts the first calls of a signed-in screen', () => {
   /** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
   const run = async (pathname, stored) => {
+    // boot-frame.js has run first (index.html) and chosen the frame for this address and session.
+    const frame = frameFor(pathname, stored.access_token ?? null);
     const calls = [];
     const window = {};
     const fetch = (url, init) => {
-      if (url === '/config.json') return Promise.resolve(new Response(JSON.stringify({ apiMain: '/hosts/main' })));
+      // Plain stand-ins for the answers: the first Response.json() of a process can take longer than a tick.
+      if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
       calls.push([url, init.headers.Authorization]);
-      return Promise.resolve(new Response('{}'));
+      return Promise.resolve({});
     };
     const localStorage = { getItem: (key) => stored[key] ?? null };
     new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
       { pathname, href: `http://cabinet.test${pathname}` },
-      { createElement: () => ({}), head: { appendChild: () => undefined } },
+      { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frame } },
       window,
       fetch,
       () => undefined,

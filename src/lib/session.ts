@@ -4,8 +4,8 @@ import { forgetScreenSnapshots } from './screen-snapshot';
  * Token storage (SPEC §3: access_token and access_token_expires in local storage).
  * Expiry is kept as epoch milliseconds; the server's tokenExpireAt (unix seconds or ISO) is normalised on save.
  */
-const TOKEN_KEY = 'access_token';
-const EXPIRES_KEY = 'access_token_expires';
+export const TOKEN_KEY = 'access_token';
+export const EXPIRES_KEY = 'access_token_expires';
 const RENEW_KEY = 'renew_token';
 const RETURN_KEY = 'return_route';
 /** The administrator's own session while "log in as" is active (SPEC §6), kept apart from the impersonated one. */
