@@ -10,7 +10,7 @@ import { bootPreload } from './scripts/boot-preload.mjs';
 import { systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
-import { cabinetChunk } from './scripts/cabinet-chunk.mjs';
+import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -28,9 +28,13 @@ const cabinetRecipeFiles = new Set(
 const isCabinetRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]/.test(id) && cabinetRecipeFiles.has(id.split(/[\\/]/).pop()!);
 
 // The lodash functions react-big-calendar imports (its ES build: `import chunk from 'lodash/chunk'`, …).
-/** The signed-in layout's first-load modules (bootPreload's `cabinet`, scripts/cabinet-chunk.mjs). */
+/** The signed-in layout's first-load modules (bootPreload's `cabinet`). */
 const CABINET_ROOTS = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
-const cabinet = cabinetChunk(CABINET_ROOTS);
+/** Modules a screen imports at once besides its route's component (bootPreload and scripts/screen-chunks.mjs). */
+const SCREEN_EXTRA = { '_cabinet/calendar': ['src/features/calendar/components/calendar-screen.tsx'] };
+// The chunks of each screen's first load by the screens that load them (scripts/screen-chunks.mjs); the cabinet
+// layout's recipes come with every signed-in screen.
+const screens = screenChunks({ extra: { ...SCREEN_EXTRA, _cabinet: ['src/app/theme-cabinet.ts'] } });
 
 const RBC_LODASH = ['chunk', 'defaults', 'findIndex', 'isEqual', 'mapValues', 'omit', 'range', 'sortBy', 'transform'];
 
@@ -58,14 +62,15 @@ export default defineConfig({
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
     lazySystemGlobals(),
     pureAnatomy(),
-    cabinet.plugin,
+    screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
       cabinet: CABINET_ROOTS,
-      extra: { '_cabinet/calendar': ['src/features/calendar/components/calendar-screen.tsx'] },
+      extra: SCREEN_EXTRA,
     }),
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
-    // (src/lib/pwa), the manifest is public/manifest.webmanifest.
+    // (src/lib/pwa), the manifest is public/manifest.webmanifest. Not in the first build scripts/screen-chunks.mjs reads.
+    !process.env[PLANNING] &&
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -133,7 +138,7 @@ export default defineConfig({
           // recursive dependencies, so the cabinet recipes that '@chakra-ui/react/theme' re-exports stay out.
           groups: [
             { name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !isCabinetRecipe(id) },
-            cabinet.group,
+            screens.group,
           ],
         },
       },

@@ -233,7 +233,7 @@ export function bootPreload(options = {}) {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const idOf = (c) => (c.facadeModuleId ? path.relative(root, c.facadeModuleId).split(path.sep).join('/') : null);
       const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [idOf(c), c]));
-      // A module merged into a group chunk (scripts/cabinet-chunk.mjs) has no chunk of its own: the group's stands for it.
+      // A module merged into a group chunk (scripts/screen-chunks.mjs) has no chunk of its own: the group's stands for it.
       for (const c of chunks) {
         for (const id of Object.keys(c.modules)) {
           const rel = path.relative(root, id.split('?')[0]).split(path.sep).join('/') + (id.includes('?') ? `?${id.split('?')[1]}` : '');

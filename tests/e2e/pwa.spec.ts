@@ -235,7 +235,7 @@ test('the app\'s entry script failing to load does not leave the page on its fra
 test('a lazy chunk that fails after a deploy reloads the page once', async ({ browser, baseURL }) => {
   // The old build's chunk is gone until the page reloads into the new build (every request for it fails until then:
   // boot.js fetches it ahead, and a failed import is fetched again, so a single failure would not show the reload).
-  const seen = await openTasksWithScriptFailing(browser, baseURL, /\/assets\/tasks[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  const seen = await openTasksWithScriptFailing(browser, baseURL, /\/assets\/_cabinet_tasks\.index-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   expect(seen.failed).toBeGreaterThanOrEqual(2);
   expect(seen.documents).toBe(2);
 });
