@@ -127,6 +127,25 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     _hover: { bg: 'colorPalette.subtle' },
     '& svg': { width: '4', height: '4' },
   },
+  /**
+   * Chakra's `Spinner` (size "lg", colour brand.solid): the view shown while a screen's code or data is still on its way
+   * (app/router.tsx). As the component, its recipe's `@layer recipes{…}` rule was inserted at run time — on a slow start
+   * before the cabinet's layer blocks were in place (app/emotion-layers.ts), so a full restyle in a frame of its own.
+   */
+  '.cab-spinner': {
+    display: 'inline-block',
+    width: '8',
+    height: '8',
+    color: 'brand.solid',
+    borderWidth: '2px',
+    borderStyle: 'solid',
+    borderColor: 'currentColor',
+    borderBottomColor: 'transparent',
+    borderInlineStartColor: 'transparent',
+    borderRadius: 'full',
+    animation: 'spin',
+    animationDuration: 'slowest',
+  },
   /** Chakra's `Avatar` size "sm", variant "subtle": the initials in the header. */
   '.cab-avatar': {
     display: 'inline-flex',

@@ -4,7 +4,7 @@ import { Suspense, use, type ReactNode } from 'react';
 import { routeTree } from '@/route-tree.gen';
 import { RouteErrorView } from './route-error';
 import { NotFoundView } from '@/components/status-views';
-import { Box, Spinner } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
 
 
@@ -18,10 +18,11 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Styled by a class of index.html's sheet, not a recipe: it may show before the cabinet's styles are set up (hot-styles.ts). */
 function PendingView() {
   return (
     <Box py="16" textAlign="center" aria-busy="true">
-      <Spinner size="lg" color="brand.solid" role="status" aria-label="Загрузка" />
+      <span className="cab-spinner" role="status" aria-label="Загрузка" />
     </Box>
   );
 }
