@@ -27,7 +27,6 @@ const cabinetRecipeFiles = new Set(
 );
 const isCabinetRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]/.test(id) && cabinetRecipeFiles.has(id.split(/[\\/]/).pop()!);
 
-// The lodash functions react-big-calendar imports (its ES build: `import chunk from 'lodash/chunk'`, …).
 /** The signed-in layout's first-load modules (bootPreload's `cabinet`). */
 const CABINET_ROOTS = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
 /** Modules a screen imports at once besides its route's component (bootPreload and scripts/screen-chunks.mjs). */
@@ -36,6 +35,7 @@ const SCREEN_EXTRA = { '_cabinet/calendar': ['src/features/calendar/components/c
 // layout's recipes come with every signed-in screen.
 const screens = screenChunks({ extra: { ...SCREEN_EXTRA, _cabinet: ['src/app/theme-cabinet.ts'] } });
 
+// The lodash functions react-big-calendar imports (its ES build: `import chunk from 'lodash/chunk'`, …).
 const RBC_LODASH = ['chunk', 'defaults', 'findIndex', 'isEqual', 'mapValues', 'omit', 'range', 'sortBy', 'transform'];
 
 export default defineConfig({
