@@ -2,8 +2,8 @@
 // downloading. It starts the request for /config.json (main.tsx takes its response) and adds <link rel="modulepreload">
 // for the chunks of the route in the address bar, so neither waits for the main chunk to arrive and run first: two
 // round trips less before the first screen (DESIGN.md budgets; README "Производительность и доступность").
-import path from 'node:path';
 import { minifySync } from 'vite';
+import { projectPath } from './screen-chunks.mjs';
 import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
 import { CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
 
@@ -231,12 +231,12 @@ export function bootPreload(options = {}) {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const idOf = (c) => (c.facadeModuleId ? path.relative(root, c.facadeModuleId).split(path.sep).join('/') : null);
+      const idOf = (c) => (c.facadeModuleId ? projectPath(root, c.facadeModuleId) : null);
       const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [idOf(c), c]));
       // A module merged into a group chunk (scripts/screen-chunks.mjs) has no chunk of its own: the group's stands for it.
       for (const c of chunks) {
         for (const id of Object.keys(c.modules)) {
-          const rel = path.relative(root, id.split('?')[0]).split(path.sep).join('/') + (id.includes('?') ? `?${id.split('?')[1]}` : '');
+          const rel = projectPath(root, id);
           if (!byModule.has(rel)) byModule.set(rel, c);
         }
       }

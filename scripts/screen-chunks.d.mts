@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 
 export const PLANNING: string;
+export function projectPath(root: string, id: string): string;
 export function screenSets(
   chunks: { fileName: string; imports: string[]; isEntry: boolean; moduleIds: string[] }[],
   options: { extra?: Record<string, string[]>; relative: (id: string) => string },

@@ -23,6 +23,13 @@ import path from 'node:path';
 /** A screen's component chunk (TanStack Router's automatic code splitting): `src/routes/<route>.tsx?tsr-split=component`. */
 const SCREEN = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
+/** A module id as a project path with `/` separators, its query kept (`src/routes/login.tsx?tsr-split=component`). */
+export function projectPath(root, id) {
+  const [file, query] = id.split('?');
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  return query ? `${rel}?${query}` : rel;
+}
+
 /** Set while the first build runs: vite.config.ts leaves out what only the shipped build needs. */
 export const PLANNING = 'SCREEN_CHUNKS_PLANNING';
 
@@ -77,11 +84,7 @@ export function chunkName(key) {
 export function screenChunks({ extra = {} } = {}) {
   let sets = new Map();
   let config;
-  const relative = (id) => {
-    const [file, query] = id.split('?');
-    const rel = path.relative(config.root, file).split(path.sep).join('/');
-    return query ? `${rel}?${query}` : rel;
-  };
+  const relative = (id) => projectPath(config.root, id);
   return {
     plugin: {
       name: 'screen-chunks',
