@@ -122,15 +122,29 @@ export const ENTRY_RECOVERY = `(function () {
 export const LINKS_PER_TASK = 6;
 
 /**
- * The calls every signed-in screen makes first, before its own (SPEC §4 guard: who is signed in; SPEC §2 the service
- * message's banner), relative to the main API. boot.js starts them as soon as the config says where that API is, while
- * the app's code is still downloading; the app's client takes each answer once (src/lib/api/early-calls.ts) instead of
- * asking again after its code has run: on a first visit the guard's call was the first request after ~220 KB of script.
- * The user record is asked for only when the device keeps no query cache (a repeat visit reads the kept record).
+ * The calls a signed-in screen makes first, relative to the main API: every screen's (SPEC §4 guard: who is signed in;
+ * SPEC §2 the service message's banner), then the screen's own data — its route loader's calls for the address as
+ * typed (`at`: a pattern of path and query; `$1` in `path` is its first group). boot.js starts them as soon as the
+ * config says where that API is, while the app's code is still downloading; the app's client takes each answer once
+ * (src/lib/api/early-calls.ts) instead of asking again after its code has run: on a first visit the guard's call was
+ * the first request after ~220 KB of script, and a screen's data came after that. The user record is asked for only
+ * when the device keeps no query cache (a repeat visit reads the kept record). A call the app turns out not to make
+ * (a person without access to the screen) is answered and dropped; scripts/boot-preload.test.mjs checks that each one
+ * is exactly the call the app makes at its address.
  */
 export const EARLY_CALLS = [
   { path: '/v1/users/info', unlessKept: true },
-  { path: '/v2/projects/maintance', unlessKept: false },
+  { path: '/v2/projects/maintance' },
+  // "Мои задачи" without filters: the first page of all tasks (routes/_cabinet/tasks.index.tsx).
+  { at: '^/tasks$', path: '/v2/projects/project-point?page=1&pageSize=20' },
+  // The competitions and their groups (routes/_cabinet/programs.index.tsx): the filters are applied on the device.
+  { at: '^/programs(\\?.*)?$', path: '/v2/projects/template/active' },
+  { at: '^/programs(\\?.*)?$', path: '/v2/projects/template/groups' },
+  // A project card, and its RID list on the RID tab (routes/_cabinet/projects.$id.tsx).
+  { at: '^/projects/(\\d+)(\\?.*)?$', path: '/v1/projects/$1' },
+  { at: '^/projects/(\\d+)\\?(.*&)?tab=rid(&.*)?$', path: '/v2/projects/rid/project/$1' },
+  // A new application's questionnaire (routes/_cabinet/programs.create.$code1C.tsx, without a task's pointId).
+  { at: '^/programs/create/([\\w-]+)$', path: '/v2/projects/application/$1' },
 ];
 
 /** The source of boot.js for a route table: [pattern, chunk files][] (exported for its test). */
@@ -159,7 +173,9 @@ export function bootScript(table) {
         .then(function (settings) {
           for (var k = 0; k < calls.length; k++) {
             if (calls[k].unlessKept && kept) continue;
-            var url = new URL(settings.apiMain + calls[k].path, location.href).href;
+            var at = calls[k].at ? new RegExp(calls[k].at).exec(path + location.search) : [];
+            if (!at) continue;
+            var url = new URL(settings.apiMain + calls[k].path.replace('$1', at[1]), location.href).href;
             var auth = 'Bearer ' + token;
             var answer = fetch(url, { headers: { Authorization: auth }, cache: 'no-store' });
             answer.catch(function () {});

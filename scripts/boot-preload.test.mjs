@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { BOOT_FRAME, EARLY_CALLS, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { BOOT_FRAME, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
 
 const matches = (file, path) => new RegExp(routePattern(file).source).test(path);
 
@@ -94,7 +94,9 @@ describe('boot.js module preloads', () => {
 
 describe('boot.js starts the first calls of a signed-in screen', () => {
   /** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
-  const run = async (pathname, stored) => {
+  const run = async (address, stored) => {
+    const [pathname, query = ''] = address.split('?');
+    const search = query ? `?${query}` : '';
     // boot-frame.js has run first (index.html) and chosen the frame for this address and session.
     const frame = frameFor(pathname, stored.access_token ?? null);
     const calls = [];
@@ -107,7 +109,7 @@ describe('boot.js starts the first calls of a signed-in screen', () => {
     };
     const localStorage = { getItem: (key) => stored[key] ?? null };
     new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
-      { pathname, href: `http://cabinet.test${pathname}` },
+      { pathname, search, href: `http://cabinet.test${address}` },
       { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frame } },
       window,
       fetch,
@@ -120,15 +122,16 @@ describe('boot.js starts the first calls of a signed-in screen', () => {
   const session = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
   const base = 'http://cabinet.test/hosts/main';
 
-  it('with the token, once the config says where the main API is; the app takes them by address', async () => {
+  it("with the token, once the config says where the main API is — every screen's two, then the screen's own data; the app takes them by address", async () => {
     const { calls, early } = await run('/tasks', session);
-    expect(calls).toEqual(EARLY_CALLS.map((c) => [`${base}${c.path}`, 'Bearer abc']));
-    expect(early).toEqual(EARLY_CALLS.map((c) => `${base}${c.path}`));
+    const expected = ['/v1/users/info', '/v2/projects/maintance', '/v2/projects/project-point?page=1&pageSize=20'].map((path) => `${base}${path}`);
+    expect(calls).toEqual(expected.map((url) => [url, 'Bearer abc']));
+    expect(early).toEqual(expected);
   });
 
   it('not the user record when the device keeps a query cache (the app reads the kept one)', async () => {
     const { calls } = await run('/tasks', { ...session, 'cabinet-query-cache-owner': '7' });
-    expect(calls).toEqual([[`${base}/v2/projects/maintance`, 'Bearer abc']]);
+    expect(calls.map(([url]) => url)).toEqual([`${base}/v2/projects/maintance`, `${base}/v2/projects/project-point?page=1&pageSize=20`]);
   });
 
   it('none when signed out, on the sign-in pages, or with a token the app will renew first', async () => {
@@ -136,5 +139,69 @@ describe('boot.js starts the first calls of a signed-in screen', () => {
     expect((await run('/login', session)).calls).toEqual([]);
     expect((await run('/callback', session)).calls).toEqual([]);
     expect((await run('/tasks', { ...session, access_token_expires: String(Date.now() + 30_000) })).calls).toEqual([]);
+  });
+});
+
+describe("a screen's early calls are the calls the app makes at its address", () => {
+  /** The main API's calls boot.js starts at an address, without every screen's two. */
+  const bootCalls = async (address) => {
+    const [pathname, query = ''] = address.split('?');
+    const window = {};
+    const calls = [];
+    const fetch = (url) => {
+      if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
+      calls.push(url);
+      return Promise.resolve({});
+    };
+    const stored = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
+    new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
+      { pathname, search: query ? `?${query}` : '', href: `http://cabinet.test${address}` },
+      { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frameFor(pathname, 'abc') } },
+      window,
+      fetch,
+      () => undefined,
+      { getItem: (key) => stored[key] ?? null },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return calls.filter((url) => !/\/v1\/users\/info$|\/v2\/projects\/maintance$/.test(url)).sort();
+  };
+
+  /** The calls the app's queries make (their addresses), with the main API at the same place. */
+  const appCalls = async (queries) => {
+    const { setConfig } = await import('../src/lib/config.ts');
+    setConfig({ apiMain: 'http://cabinet.test/hosts/main', apiContest: 'http://cabinet.test/hosts/contest', apiMessages: 'http://cabinet.test/hosts/messages', apiSupport: 'http://cabinet.test/hosts/support', authorizeUrl: 'http://cabinet.test/sso', clientId: 'cabinet', widgetUrl: 'http://cabinet.test/widget', messagingProject: 'grants-cabinet', signingMode: 'demo' });
+    const urls = [];
+    const stored = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
+    vi.stubGlobal('localStorage', { getItem: (key) => stored[key] ?? null, setItem: (key, value) => (stored[key] = value), removeItem: (key) => delete stored[key] });
+    // The queries report their failed calls; here every call fails on purpose.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', (request) => {
+      urls.push(request.url);
+      return Promise.reject(new TypeError('offline in this test'));
+    });
+    try {
+      for (const query of queries) await Promise.resolve(query.queryFn({ queryKey: query.queryKey, signal: new AbortController().signal, meta: undefined })).catch(() => undefined);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+    return urls.sort();
+  };
+
+  it('for each screen with its own early calls, and none where the address asks for other data', async () => {
+    const { pointListQuery } = await import('../src/features/tasks/api/queries.ts');
+    const { competitionsQuery, competitionGroupsQuery } = await import('../src/features/competitions/api/queries.ts');
+    const { projectQuery } = await import('../src/features/projects/api/queries.ts');
+    const { projectRidsQuery } = await import('../src/features/rid/api/queries.ts');
+    const { templateQuestionnaireQuery } = await import('../src/features/questionnaire/api/queries.ts');
+    const { PAGE_SIZE } = await import('../src/lib/limits.ts');
+    expect(await bootCalls('/tasks')).toEqual(await appCalls([pointListQuery({ kind: 'all', page: 1, pageSize: PAGE_SIZE })]));
+    expect(await bootCalls('/programs')).toEqual(await appCalls([competitionsQuery(), competitionGroupsQuery()]));
+    expect(await bootCalls('/programs?q=наука')).toEqual(await appCalls([competitionsQuery(), competitionGroupsQuery()]));
+    expect(await bootCalls('/projects/12')).toEqual(await appCalls([projectQuery(12)]));
+    expect(await bootCalls('/projects/12?tab=rid')).toEqual(await appCalls([projectQuery(12), projectRidsQuery(12)]));
+    expect(await bootCalls('/programs/create/START-2026')).toEqual(await appCalls([templateQuestionnaireQuery('START-2026')]));
+    for (const address of ['/tasks?kind=active', '/tasks?page=2', '/programs/create/START-2026?pointId=5', '/projects/new', '/programs/START-2026']) expect(await bootCalls(address)).toEqual([]);
   });
 });
