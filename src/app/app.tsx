@@ -4,7 +4,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { renderedSystem } from './theme';
-import { createQueryClient, persistOptions, restorePersistedCacheNow } from './query-client';
+import { createQueryClient, markNavigationStart, persistOptions, restorePersistedCacheNow } from './query-client';
 import { createAppRouter } from './router';
 import { setTransportHooks } from '@/lib/api/transport';
 import { saveReturnRoute } from '@/lib/session';
@@ -80,6 +80,10 @@ export function App() {
     // once when the app shows something else (the sign-in page after an expired session, an error screen).
     router.subscribe('onRendered', () => {
       if (snapshotShown() && !document.querySelector('#root .cab-shell, #root .boot-cabinet')) dropScreenSnapshot();
+    });
+    // A screen mounting does not fetch again what its navigation fetched already (query-client.ts justFetched).
+    router.subscribe('onBeforeNavigate', (event) => {
+      if (event.fromLocation) markNavigationStart();
     });
     // Queries pause while the network is proved absent; an action started then is refused (query-client.ts).
     onlineManager.setEventListener((setOnline) => {

@@ -158,9 +158,18 @@ describe('a screen mounting right after its loader fetched does not fetch the sa
     expect(justFetched({ dataUpdatedAt: now - 200, isInvalidated: false }, now)).toBe(true);
   });
   it('older data, data restored from before the page, and invalidated data are fetched on mount', () => {
-    expect(justFetched({ dataUpdatedAt: now - JUST_FETCHED_MS, isInvalidated: false }, now)).toBe(false);
-    expect(justFetched({ dataUpdatedAt: performance.timeOrigin - 100, isInvalidated: false }, performance.timeOrigin + 100)).toBe(false);
-    expect(justFetched({ dataUpdatedAt: now - 200, isInvalidated: true }, now)).toBe(false);
-    expect(justFetched({ dataUpdatedAt: 0, isInvalidated: false }, now)).toBe(false);
+    const since = now - 1_000; // this navigation started a second ago
+    expect(justFetched({ dataUpdatedAt: now - JUST_FETCHED_MS, isInvalidated: false }, now, since)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: performance.timeOrigin - 100, isInvalidated: false }, performance.timeOrigin + 100, performance.timeOrigin)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: now - 200, isInvalidated: true }, now, since)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: 0, isInvalidated: false }, now, since)).toBe(false);
+  });
+  it('data fetched since the navigation started counts, however long ago (a slow phone mounts the screen late)', () => {
+    expect(justFetched({ dataUpdatedAt: now - 10_000, isInvalidated: false }, now, now - 12_000)).toBe(true);
+    // The page's first navigation starts with the page: what boot.js fetched before the app's code ran counts.
+    expect(justFetched({ dataUpdatedAt: performance.timeOrigin + 50, isInvalidated: false }, performance.timeOrigin + 9_000, performance.timeOrigin)).toBe(true);
+    // Not what an earlier visit fetched, nor what was invalidated since.
+    expect(justFetched({ dataUpdatedAt: now - 10_000, isInvalidated: false }, now, now - 3_000)).toBe(false);
+    expect(justFetched({ dataUpdatedAt: now - 10_000, isInvalidated: true }, now, now - 12_000)).toBe(false);
   });
 });

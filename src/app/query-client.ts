@@ -38,10 +38,22 @@ declare module '@tanstack/react-query' {
 export const DEFAULT_MUTATION_ERROR = 'Произошла ошибка при обновлении данных';
 
 /** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
-/** Fetched in this page less than JUST_FETCHED_MS ago and not invalidated since (the refetchOnMount default below). */
+/**
+ * Fetched in this page, not invalidated since, and either since the current navigation started or less than
+ * JUST_FETCHED_MS ago (the refetchOnMount default below). A screen's data is fetched before the screen mounts — by its
+ * route loader, or on the page's first screen by boot.js before the app's code has even run (scripts/boot-preload.mjs
+ * `EARLY_CALLS`) —, and on a slow phone the screen mounts seconds later: with only the 2 s window it asked for its list
+ * and the service message again (seen on a loaded machine, ~5 s after the main chunk arrived; tests/e2e/tasks.spec.ts
+ * "once each"). The page's first navigation starts with the page itself.
+ */
 export const JUST_FETCHED_MS = 2_000;
-export function justFetched(state: { dataUpdatedAt: number; isInvalidated: boolean }, now = Date.now()): boolean {
-  return !state.isInvalidated && state.dataUpdatedAt >= performance.timeOrigin && now - state.dataUpdatedAt < JUST_FETCHED_MS;
+let navigationStarted = performance.timeOrigin;
+/** A navigation after the page's first one starts (app.tsx). */
+export function markNavigationStart(at = Date.now()): void {
+  navigationStarted = at;
+}
+export function justFetched(state: { dataUpdatedAt: number; isInvalidated: boolean }, now = Date.now(), since = navigationStarted): boolean {
+  return !state.isInvalidated && state.dataUpdatedAt >= performance.timeOrigin && (state.dataUpdatedAt >= since || now - state.dataUpdatedAt < JUST_FETCHED_MS);
 }
 
 export function mutationErrorToast(error: unknown, meta: CabinetMutationMeta | undefined): { title: string; description?: string } | null {
