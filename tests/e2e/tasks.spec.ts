@@ -286,10 +286,10 @@ test('a first visit asks who is signed in and for the service message while the 
     entryDelivered = Date.now();
     await route.fulfill({ response });
   });
-  // The screen's own chunks come later still, as on a slow phone where the screen mounts seconds after its data
-  // arrived: it must not ask for that data again (it did when the data was over 2 s old, query-client.ts justFetched).
+  // The screen's own chunks come later still, as on a slow phone where the screen mounts seconds after the app took
+  // its data: it must not ask for that data again (it did once the data was over 2 s old, query-client.ts justFetched).
   await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
     await route.continue().catch(() => undefined);
   });
   const asked: { path: string; at: number }[] = [];
