@@ -37,7 +37,6 @@ declare module '@tanstack/react-query' {
 
 export const DEFAULT_MUTATION_ERROR = 'Произошла ошибка при обновлении данных';
 
-/** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
 /**
  * Fetched in this page, not invalidated since, and either since the current navigation started or less than
  * JUST_FETCHED_MS ago (the refetchOnMount default below). A screen's data is fetched before the screen mounts — by its
@@ -56,6 +55,7 @@ export function justFetched(state: { dataUpdatedAt: number; isInvalidated: boole
   return !state.isInvalidated && state.dataUpdatedAt >= performance.timeOrigin && (state.dataUpdatedAt >= since || now - state.dataUpdatedAt < JUST_FETCHED_MS);
 }
 
+/** The one place a failed action becomes a Russian error toast (SPEC §8); null when the screen shows it itself. */
 export function mutationErrorToast(error: unknown, meta: CabinetMutationMeta | undefined): { title: string; description?: string } | null {
   if (meta?.errorShownInPlace) return null;
   if (meta?.errorToast) {
