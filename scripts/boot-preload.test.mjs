@@ -92,34 +92,35 @@ describe('boot.js module preloads', () => {
   });
 });
 
-describe('boot.js starts the first calls of a signed-in screen', () => {
-  /** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
-  const run = async (address, stored) => {
-    const [pathname, query = ''] = address.split('?');
-    const search = query ? `?${query}` : '';
-    // boot-frame.js has run first (index.html) and chosen the frame for this address and session.
-    const frame = frameFor(pathname, stored.access_token ?? null);
-    const calls = [];
-    const window = {};
-    const fetch = (url, init) => {
-      // Plain stand-ins for the answers: the first Response.json() of a process can take longer than a tick.
-      if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
-      calls.push([url, init.headers.Authorization]);
-      return Promise.resolve({});
-    };
-    const localStorage = { getItem: (key) => stored[key] ?? null };
-    new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
-      { pathname, search, href: `http://cabinet.test${address}` },
-      { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frame } },
-      window,
-      fetch,
-      () => undefined,
-      localStorage,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return { calls, early: Object.keys(window.__cabinetBoot.early) };
+/** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
+const run = async (address, stored) => {
+  const [pathname, query = ''] = address.split('?');
+  const search = query ? `?${query}` : '';
+  // boot-frame.js has run first (index.html) and chosen the frame for this address and session.
+  const frame = frameFor(pathname, stored.access_token ?? null);
+  const calls = [];
+  const window = {};
+  const fetch = (url, init) => {
+    // Plain stand-ins for the answers: the first Response.json() of a process can take longer than a tick.
+    if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
+    calls.push([url, init.headers.Authorization]);
+    return Promise.resolve({});
   };
-  const session = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
+  const localStorage = { getItem: (key) => stored[key] ?? null };
+  new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
+    { pathname, search, href: `http://cabinet.test${address}` },
+    { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frame } },
+    window,
+    fetch,
+    () => undefined,
+    localStorage,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { calls, early: Object.keys(window.__cabinetBoot.early) };
+};
+const session = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
+
+describe('boot.js starts the first calls of a signed-in screen', () => {
   const base = 'http://cabinet.test/hosts/main';
 
   it("with the token, once the config says where the main API is — every screen's two, then the screen's own data; the app takes them by address", async () => {
@@ -144,27 +145,8 @@ describe('boot.js starts the first calls of a signed-in screen', () => {
 
 describe("a screen's early calls are the calls the app makes at its address", () => {
   /** The main API's calls boot.js starts at an address, without every screen's two. */
-  const bootCalls = async (address) => {
-    const [pathname, query = ''] = address.split('?');
-    const window = {};
-    const calls = [];
-    const fetch = (url) => {
-      if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
-      calls.push(url);
-      return Promise.resolve({});
-    };
-    const stored = { access_token: 'abc', access_token_expires: String(Date.now() + 3_600_000) };
-    new Function('location', 'document', 'window', 'fetch', 'setTimeout', 'localStorage', bootScript('[]'))(
-      { pathname, search: query ? `?${query}` : '', href: `http://cabinet.test${address}` },
-      { createElement: () => ({}), head: { appendChild: () => undefined }, documentElement: { getAttribute: () => frameFor(pathname, 'abc') } },
-      window,
-      fetch,
-      () => undefined,
-      { getItem: (key) => stored[key] ?? null },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return calls.filter((url) => !/\/v1\/users\/info$|\/v2\/projects\/maintance$/.test(url)).sort();
-  };
+  const bootCalls = async (address) =>
+    (await run(address, session)).calls.map(([url]) => url).filter((url) => !/\/v1\/users\/info$|\/v2\/projects\/maintance$/.test(url)).sort();
 
   /** The calls the app's queries make (their addresses), with the main API at the same place. */
   const appCalls = async (queries) => {
