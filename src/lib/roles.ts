@@ -20,17 +20,6 @@ export type RoleId = (typeof ROLE_IDS)[number];
 
 export type ClientRole = 'manager' | 'admin' | 'contestAdmin' | 'monitor' | 'expert' | 'grantee' | 'user';
 
-export const ROLE_NAMES: Record<RoleId, string> = {
-  1: 'Менеджер',
-  2: 'Администратор',
-  3: 'Администратор конкурса',
-  4: 'Монитор по содержанию',
-  5: 'Эксперт',
-  7: 'Победитель',
-  8: 'Пользователь',
-  10: 'Монитор внешний',
-};
-
 export const ROLE_BY_ID: Record<RoleId, ClientRole> = {
   1: 'manager',
   2: 'admin',

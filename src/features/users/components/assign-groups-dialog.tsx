@@ -7,7 +7,8 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { ROLE_NAMES, roleIdsFromGroups, type RoleId } from "@/lib/roles";
+import { roleIdsFromGroups, type RoleId } from "@/lib/roles";
+import { ROLE_NAMES } from "@/lib/role-names";
 import { EXCLUSIVE_ROLE_KINDS, toggleGroupSelection } from "../group-selection";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DIALOG_WIDTH } from "@/lib/limits";

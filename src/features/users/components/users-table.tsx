@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Stack, Table, Text, VisuallyHidden, useBreakpointValue } from '@chakra-ui/react';
 import { GroupsIcon, RefreshIcon } from '@/components/icons';
-import { ROLE_NAMES, roleIdsFromGroups } from '@/lib/roles';
+import { roleIdsFromGroups } from '@/lib/roles';
+import { ROLE_NAMES } from '@/lib/role-names';
 import type { UserRow } from '../api/users-list';
 import type { Group } from '../api/groups';
 import { canLogInAs, tokenValidity, type TokenValidity } from '../token-validity';
