@@ -43,9 +43,12 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-big-calendar's lodash functions (CommonJS lodash: ~20 KiB gzip of the calendar chunk) from es-toolkit's
-      // lodash-compatible ES modules instead, same behaviour at a fraction of the size. Only the nine it imports.
-      { find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`), replacement: 'es-toolkit/compat/$1' },
+      // react-big-calendar's lodash functions (CommonJS lodash: ~20 KiB gzip of the calendar chunk) as plain ES
+      // functions for the calls it makes (src/features/calendar/vendor/lodash/README.md). Only the nine it imports.
+      {
+        find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`),
+        replacement: fileURLToPath(new URL('./src/features/calendar/vendor/lodash/$1.ts', import.meta.url)),
+      },
       // Its "ещё N" popup (react-overlays + @popperjs/core) is off in the calendar screen (popup={false}): never drawn.
       { find: /^react-overlays$/, replacement: fileURLToPath(new URL('./src/features/calendar/vendor/react-overlays-off.ts', import.meta.url)) },
       // The router's store selector (@tanstack/react-store) asks for the React 17 shim of useSyncExternalStore; React 19

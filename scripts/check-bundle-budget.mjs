@@ -38,6 +38,7 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * what the routes reached then, with the kept picture waiting for the service message (+53 B), the bell's badge
  * placed without Chakra's Float (−293 B) and the first-load chunks grouped by the screens that load them
  * (scripts/screen-chunks.mjs: /tasks 44 → 21 files and 3.1 KiB less; /login's limit follows it down, 165.3 → 165.0).
+ * /calendar 247.1 → 243.7: react-big-calendar's lodash calls served by plain functions (src/features/calendar/vendor/lodash).
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 165 },
@@ -51,7 +52,7 @@ export const ROUTES = [
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 247.1,
+    limitKiB: 243.7,
   },
 ];
 

@@ -1,0 +1,1 @@
+export { chunk as default } from 'es-toolkit';

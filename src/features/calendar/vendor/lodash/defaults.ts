@@ -1,0 +1,1 @@
+export { defaults as default } from 'es-toolkit/compat';

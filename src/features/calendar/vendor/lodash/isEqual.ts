@@ -1,0 +1,1 @@
+export { isEqual as default } from 'es-toolkit';

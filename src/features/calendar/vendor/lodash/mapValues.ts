@@ -1,0 +1,1 @@
+export { mapValues as default } from 'es-toolkit';

@@ -1,0 +1,1 @@
+export { sortBy as default } from 'es-toolkit';
