@@ -23,15 +23,21 @@ const tokenLinkTaken = consumeTokenLink();
 // The update prompt and the install action can only have something to say once the service worker is registered or
 // the browser offers installation, both after the first screen: their code is fetched then (issue 19, first-load JS).
 // A fetch that fails (a deploy removed the chunk) leaves the dock out for this visit rather than break the app.
+// The dock is asked for by the last step after the first screen (`showDock`, below), not by state of App: App renders
+// once, as every render of it gives Ark's LocaleProvider a new context and re-renders each component that reads the
+// locale (and works out the text direction again, Intl.Locale#maximize).
+let showDock!: () => void;
+const dockWanted = new Promise<void>((resolve) => (showDock = resolve));
 const AppStatusDock = lazy<ComponentType>(() =>
-  import('@/components/offline/app-status-dock').then(
-    (m) => ({ default: m.AppStatusDock }),
-    () => ({ default: () => null }),
-  ),
+  dockWanted
+    .then(() => import('@/components/offline/app-status-dock'))
+    .then(
+      (m) => ({ default: m.AppStatusDock }),
+      () => ({ default: () => null }),
+    ),
 );
 
 export function App() {
-  const [dockWanted, wantDock] = useState(false);
   const [{ queryClient, router, persist }] = useState(() => {
     const queryClient = createQueryClient();
     const persist = persistOptions(queryClient);
@@ -66,7 +72,7 @@ export function App() {
           (m) => m.registerServiceWorker(),
           () => undefined, // not fetched now (no connection): the next start registers it
         ),
-      () => wantDock(true),
+      showDock,
     ];
     const nextStep = () => {
       afterFirstScreen.shift()?.();
@@ -104,11 +110,9 @@ export function App() {
         <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
           <RouterProvider router={router} />
           <Toaster />
-          {dockWanted && (
-            <Suspense fallback={null}>
-              <AppStatusDock />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <AppStatusDock />
+          </Suspense>
         </PersistQueryClientProvider>
       </LocaleProvider>
     </ChakraProvider>
