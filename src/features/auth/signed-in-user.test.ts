@@ -29,3 +29,23 @@ describe('who is signed in, for the cabinet guard (another tab may have changed 
     await expect(signedInUser(client)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 });
+
+describe('the doubt outlives the tab starting afresh (session-sync.ts reloads it for the new user)', () => {
+  it('a page started in a tab that doubted asks the server before it trusts the kept record, and trusts it after', async () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) });
+    vi.resetModules();
+    (await import('./signed-in-user')).doubtSignedInUser(); // the tab then restarts: a new page, new modules
+    vi.resetModules();
+    const { signedInUser } = await import('./signed-in-user');
+    const client = new QueryClient();
+    client.setQueryData(['auth', 'me'], { id: 7 }); // the previous user's record, still fresh
+    answers.push(() => ({ id: 8 }));
+    expect(await signedInUser(client)).toEqual({ user: { id: 8 }, confirmed: true });
+    expect(store.size).toBe(0);
+    vi.resetModules();
+    const again = await import('./signed-in-user');
+    expect(await again.signedInUser(client)).toEqual({ user: { id: 8 }, confirmed: true }); // no second question
+    vi.unstubAllGlobals();
+  });
+});

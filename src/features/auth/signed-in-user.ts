@@ -5,16 +5,36 @@ import { currentUserQuery, type CurrentUser } from './api/queries';
 /**
  * Another tab put a new token in place (a renewal, or somebody else's sign-in: session-sync.ts): until an answer of the
  * server says whose it is, the user record this tab keeps is not trusted for taking the query cache.
+ *
+ * The doubt outlives the tab's own restart (session-sync.ts starts the tab afresh when the new token is somebody
+ * else's): the kept record and the stored cache may still be the previous user's — the other tab and this one write the
+ * same storage — and the fresh start must ask the server before it shows anybody's name (seen on a loaded machine: the
+ * restarted tab showed A's name over B's session for good, its kept record being fresh for 5 minutes). Kept in this
+ * tab's session storage until an answer of the server confirms the user.
  */
-let inDoubt = false;
+const DOUBT_KEY = 'cabinet-user-in-doubt';
+let inDoubt = keepDoubt();
+
+/** Sets the doubt (kept in session storage), or reads it when not given. Without session storage it lasts a page. */
+function keepDoubt(doubt?: boolean): boolean {
+  try {
+    if (doubt === undefined) return !!sessionStorage.getItem(DOUBT_KEY);
+    inDoubt = doubt;
+    if (doubt) sessionStorage.setItem(DOUBT_KEY, '1');
+    else sessionStorage.removeItem(DOUBT_KEY);
+  } catch {
+    // private mode, or no storage
+  }
+  return !!doubt;
+}
 
 export function doubtSignedInUser(): void {
-  inDoubt = true;
+  keepDoubt(true);
 }
 
 /** The server said who is signed in now, and it is this tab's user (a renewal): the record is trusted again. */
 export function confirmSignedInUser(queryClient: QueryClient, user: CurrentUser): void {
-  inDoubt = false;
+  keepDoubt(false);
   queryClient.setQueryData(currentUserQuery().queryKey, user);
 }
 
@@ -29,7 +49,7 @@ export async function signedInUser(queryClient: QueryClient): Promise<{ user: Cu
   if (!inDoubt) return { user: await queryClient.ensureQueryData(currentUserQuery()), confirmed: true };
   try {
     const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0, retry: false });
-    inDoubt = false;
+    keepDoubt(false);
     return { user, confirmed: true };
   } catch (error) {
     const kept = queryClient.getQueryData(currentUserQuery().queryKey);
