@@ -14,4 +14,3 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   8: 'Пользователь',
   10: 'Монитор внешний',
 };
-

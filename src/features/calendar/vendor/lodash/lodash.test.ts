@@ -25,7 +25,6 @@ describe("react-big-calendar's lodash calls, answered as lodash answers them", (
     for (const [name, fn] of Object.entries(ours)) {
       const imported = ((await import(/* @vite-ignore */ `lodash/${name}`)) as { default: unknown }).default;
       expect(imported, name).toBe(fn);
-      expect(Object.values(lodash)).not.toContain(fn);
     }
   });
 
