@@ -15,6 +15,16 @@ const toaster = createToaster({
 });
 
 /**
+ * One toast per message: the same words asked for again while they are on screen (a submit button clicked five times
+ * on an invalid questionnaire) update that toast instead of stacking copies of it. A toast with an action (an undo) is
+ * always its own: each one takes back a different thing.
+ */
+export function withToastId(options: ToastOptions): ToastOptions & { id?: string } {
+  // No id key at all for its own toast: zag spreads the options over the id it makes up.
+  return options.action ? options : { ...options, id: `${options.type}\n${options.title}\n${options.description ?? ''}` };
+}
+
+/**
  * The toast region (Chakra Toaster and its state machine). Loaded after the first paint or by the first toast
  * (see toaster.tsx), so it is not part of the first-load JavaScript.
  */
@@ -50,7 +60,7 @@ function Ready({ onReady }: { onReady: (create: (options: ToastOptions) => void)
     let live = true;
     // A task, not a microtask: on a first load (a loader toasting before a redirect) the machine had not subscribed
     // yet when a microtask ran, and the waiting toast was lost (SPEC §8 "toast and a redirect").
-    const timer = setTimeout(() => live && onReady((options) => void toaster.create(options)), 0);
+    const timer = setTimeout(() => live && onReady((options) => void toaster.create(withToastId(options))), 0);
     return () => {
       live = false;
       clearTimeout(timer);
