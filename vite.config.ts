@@ -153,7 +153,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     // Vitest runs files in one worker less than the cores: one on a two-core machine, where most of the time is spent
-    // waiting on PGlite and PostgreSQL. Two workers there: 297 → 173 s for the whole suite (same machine, one after
+    // waiting on PGlite and PostgreSQL. Two workers there: 297 → 173–207 s for the whole suite (same machine, one after
     // the other, load average 2–3).
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
