@@ -19,10 +19,26 @@ const toaster = createToaster({
  * on an invalid questionnaire) update that toast instead of stacking copies of it. A toast with an action (an undo) is
  * always its own: each one takes back a different thing.
  */
-export function withToastId(options: ToastOptions): ToastOptions & { id?: string } {
+export function withToastId(options: ToastOptions): ToastOptions & { id?: string; onStatusChange?: (details: { status: string }) => void } {
   // No id key at all for its own toast: zag spreads the options over the id it makes up.
-  return options.action ? options : { ...options, id: `${options.type}\n${options.title}\n${options.description ?? ''}` };
+  if (options.action) return options;
+  const words = `${options.type}\n${options.title}\n${options.description ?? ''}`;
+  // A copy on its way out (closed, or its time is up) is not updated: that would be lost with it. A new one is shown.
+  const id = closing.has(words) ? `${words}\n${++copies}` : words;
+  return {
+    ...options,
+    id,
+    onStatusChange: ({ status }) => {
+      if (id !== words) return;
+      if (status === 'dismissing') closing.add(words);
+      else if (status === 'unmounted') closing.delete(words);
+    },
+  };
 }
+
+/** Messages whose toast is closing, and a counter that tells their new copies apart. */
+const closing = new Set<string>();
+let copies = 0;
 
 /**
  * The toast region (Chakra Toaster and its state machine). Loaded after the first paint or by the first toast
