@@ -23,22 +23,21 @@ export function withToastId(options: ToastOptions): ToastOptions & { id?: string
   // No id key at all for its own toast: zag spreads the options over the id it makes up.
   if (options.action) return options;
   const words = `${options.type}\n${options.title}\n${options.description ?? ''}`;
-  // A copy on its way out (closed, or its time is up) is not updated: that would be lost with it. A new one is shown.
-  const id = closing.has(words) ? `${words}\n${++copies}` : words;
+  const id = onScreen.get(words) ?? `${words}\n${++made}`;
+  onScreen.set(words, id);
   return {
     ...options,
     id,
+    // A toast on its way out (closed, or its time is up) is not updated: the message would leave with it.
     onStatusChange: ({ status }) => {
-      if (id !== words) return;
-      if (status === 'dismissing') closing.add(words);
-      else if (status === 'unmounted') closing.delete(words);
+      if (status !== 'visible' && onScreen.get(words) === id) onScreen.delete(words);
     },
   };
 }
 
-/** Messages whose toast is closing, and a counter that tells their new copies apart. */
-const closing = new Set<string>();
-let copies = 0;
+/** Each message's toast that is on screen (not closing), by its words; `made` tells the toasts of one message apart. */
+const onScreen = new Map<string, string>();
+let made = 0;
 
 /**
  * The toast region (Chakra Toaster and its state machine). Loaded after the first paint or by the first toast

@@ -13,28 +13,31 @@ import { currentUserQuery, type CurrentUser } from './api/queries';
  * tab's session storage until an answer of the server confirms the user.
  */
 const DOUBT_KEY = 'cabinet-user-in-doubt';
-let inDoubt = keepDoubt();
-
-/** Sets the doubt (kept in session storage), or reads it when not given. Without session storage it lasts a page. */
-function keepDoubt(doubt?: boolean): boolean {
+let inDoubt = (() => {
   try {
-    if (doubt === undefined) return !!sessionStorage.getItem(DOUBT_KEY);
-    inDoubt = doubt;
+    return !!sessionStorage.getItem(DOUBT_KEY);
+  } catch {
+    return false; // private mode, or no storage: the doubt lasts this page only
+  }
+})();
+
+function setDoubt(doubt: boolean): void {
+  inDoubt = doubt;
+  try {
     if (doubt) sessionStorage.setItem(DOUBT_KEY, '1');
     else sessionStorage.removeItem(DOUBT_KEY);
   } catch {
     // private mode, or no storage
   }
-  return !!doubt;
 }
 
 export function doubtSignedInUser(): void {
-  keepDoubt(true);
+  setDoubt(true);
 }
 
 /** The server said who is signed in now, and it is this tab's user (a renewal): the record is trusted again. */
 export function confirmSignedInUser(queryClient: QueryClient, user: CurrentUser): void {
-  keepDoubt(false);
+  setDoubt(false);
   queryClient.setQueryData(currentUserQuery().queryKey, user);
 }
 
@@ -49,7 +52,7 @@ export async function signedInUser(queryClient: QueryClient): Promise<{ user: Cu
   if (!inDoubt) return { user: await queryClient.ensureQueryData(currentUserQuery()), confirmed: true };
   try {
     const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0, retry: false });
-    keepDoubt(false);
+    setDoubt(false);
     return { user, confirmed: true };
   } catch (error) {
     const kept = queryClient.getQueryData(currentUserQuery().queryKey);
