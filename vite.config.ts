@@ -10,6 +10,7 @@ import { bundleStats } from './scripts/bundle-stats.mjs';
 import { bootPreload } from './scripts/boot-preload.mjs';
 import { systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
+import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
 
@@ -65,6 +66,8 @@ export default defineConfig({
     systemCssPlugin(),
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
     lazySystemGlobals(),
+    // …nor builds its token dictionary again: it is made at build time from the same theme (scripts/token-snapshot.mjs).
+    tokenSnapshotPlugin(),
     pureAnatomy(),
     screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.

@@ -17,12 +17,29 @@ export function makeGlobalsLazy(code) {
   return code.replace(EAGER, LAZY).replace(FIELD, (_, indent) => `\n${indent}get _global() {\n${indent}  return globals();\n${indent}},\n`);
 }
 
+// Chakra's style-prop utilities keep, besides each property's values, the TypeScript types of those values for its
+// type generator (`getTypes`, used by the CLI, never by a running app): worked out twice per property when the system
+// is made, ~10 ms of that task on first start (CPU 1×). The transform leaves the types out of the app.
+const UTILITY_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]utility\.js$/;
+const TYPE_PER_PROPERTY = '    propValues.set(property, values);\n    assignPropertyType(property, config);\n';
+const TYPES_OF_ALL = '    assignProperties();\n    assignPropertyTypes();\n';
+
+/** utility.js without the type bookkeeping when the system is made; throws when the code is not the one this was written for. */
+export function dropUtilityTypes(code) {
+  if (!code.includes(TYPE_PER_PROPERTY) || !code.includes(TYPES_OF_ALL)) {
+    throw new Error('lazy-system-globals: @chakra-ui/react styled-system/utility.js changed; update scripts/lazy-system-globals.mjs');
+  }
+  return code.replace(TYPE_PER_PROPERTY, '    propValues.set(property, values);\n').replace(TYPES_OF_ALL, '    assignProperties();\n');
+}
+
 export function lazySystemGlobals() {
   return {
     name: 'lazy-system-globals',
     transform(code, id) {
-      if (!SYSTEM_MODULE.test(id.split('?')[0])) return null;
-      return { code: makeGlobalsLazy(code), map: null };
+      const file = id.split('?')[0];
+      if (SYSTEM_MODULE.test(file)) return { code: makeGlobalsLazy(code), map: null };
+      if (UTILITY_MODULE.test(file)) return { code: dropUtilityTypes(code), map: null };
+      return null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createSystem, defineConfig, mergeConfigs, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
+import { createSystem, defineConfig, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import {
   alertSlotRecipe,
@@ -14,18 +14,14 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  semanticTokens,
   spinnerRecipe,
   textStyles,
   toastSlotRecipe,
-  tokens,
 } from '@chakra-ui/react/theme';
+import { cabinetSemanticTokens, cabinetTokens, chakraSemanticTokens, chakraTokens } from './theme-tokens';
 import type { RecipeDefinition, SlotRecipeConfig } from '@chakra-ui/react';
 
-/**
- * Cabinet theme: a deep-blue primary palette ("brand", used as the default colour palette), Russian-first type,
- * and the sign-in button radius of SPEC §9 (32 px) as the `pill` radius token.
- */
+/** Cabinet theme: its global styles, and its tokens (theme-tokens.ts: the brand palette, type, SPEC §9's radius). */
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
@@ -35,45 +31,7 @@ const config = defineConfig({
     // flex rows and tables past the viewport ("anywhere" also lowers the min-content width, "break-word" does not).
     'p, h1, h2, h3, h4, h5, h6, a, dd, dt, li, td, th, label': { overflowWrap: 'anywhere' },
   },
-  theme: {
-    tokens: {
-      colors: {
-        brand: {
-          50: { value: '#eef3fb' },
-          100: { value: '#d5e1f5' },
-          200: { value: '#abc3eb' },
-          300: { value: '#7ea2de' },
-          400: { value: '#4f7ecf' },
-          500: { value: '#2f62bd' },
-          600: { value: '#1f4fa3' },
-          700: { value: '#1a4186' },
-          800: { value: '#16356b' },
-          900: { value: '#112851' },
-          950: { value: '#0b1a35' },
-        },
-      },
-      radii: { pill: { value: '32px' } },
-      fonts: {
-        heading: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-        body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-      },
-    },
-    semanticTokens: {
-      colors: {
-        brand: {
-          solid: { value: '{colors.brand.600}' },
-          contrast: { value: 'white' },
-          fg: { value: '{colors.brand.700}' },
-          muted: { value: '{colors.brand.100}' },
-          subtle: { value: '{colors.brand.50}' },
-          emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.500}' },
-        },
-        // Field errors and the required-field star: Chakra's red.500 is 3.8:1 on white, red.600 keeps 4.5:1 (WCAG 1.4.3).
-        fg: { error: { value: '{colors.red.600}' } },
-      },
-    },
-  },
+  theme: { tokens: cabinetTokens, semanticTokens: cabinetSemanticTokens },
 });
 
 /**
@@ -112,51 +70,35 @@ const leanGlobalCss: Record<string, SystemStyleObject> = {
   html: { ...htmlStyles, ...Object.fromEntries(Object.entries(everyElement).filter(([key]) => key.startsWith('--global-'))) },
 };
 
-/**
- * Semantic tokens with their light values only. The cabinet has no dark mode, and Chakra's 115 light/dark pairs made
- * the system build and hold three sets of CSS variables (base, light, dark) instead of one: part of the ~90 ms at
- * CPU 4× it takes to make the system before the first screen.
- */
-function lightOnly<T>(tokens: T): T {
-  if (!tokens || typeof tokens !== 'object') return tokens;
-  if ('value' in tokens) {
-    const { value } = tokens as { value: unknown };
-    return value && typeof value === 'object' && '_light' in value ? { ...tokens, value: (value as { _light: unknown })._light } : tokens;
-  }
-  return Object.fromEntries(Object.entries(tokens).map(([key, child]) => [key, lightOnly(child)])) as T;
-}
-
-const leanDefaultConfig = () =>
-  mergeConfigs(
-    defaultBaseConfig,
-    defineConfig({
-      preflight: true,
-      cssVarsPrefix,
-      cssVarsRoot,
-      globalCss: leanGlobalCss,
-      theme: {
-        breakpoints,
-        keyframes,
-        tokens,
-        semanticTokens: lightOnly(semanticTokens),
-        recipes: { ...baseRecipes },
-        slotRecipes: { ...baseSlotRecipes },
-        textStyles,
-        layerStyles,
-        animationStyles,
-      },
-    }),
-  );
+/** Chakra's default theme without the recipes the first screens do not use, its tokens light only (theme-tokens.ts). */
+const leanDefaults = () =>
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss: leanGlobalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens: chakraTokens,
+      semanticTokens: chakraSemanticTokens,
+      recipes: { ...baseRecipes },
+      slotRecipes: { ...baseSlotRecipes },
+      textStyles,
+      layerStyles,
+      animationStyles,
+    },
+  });
 
 let created: SystemContext | undefined;
 
 /**
- * The app's Chakra system, made on first use. Making it resolves ~600 tokens into CSS variables (~90 ms at CPU 4×):
- * main.tsx runs it in a task of its own while the config request is in flight, not inside the evaluation of the
- * startup chunk (`npm run bench`, "blocking").
+ * The app's Chakra system, made on first use: main.tsx runs it in a task of its own while the config request is in
+ * flight, not inside the evaluation of the startup chunk (`npm run bench`, "blocking"). One merge of the three
+ * configs: Chakra copies every config it merges, and the base config's utilities are most of that copy (issue 19).
  */
 export function getSystem(): SystemContext {
-  return (created ??= createSystem(leanDefaultConfig(), config));
+  return (created ??= createSystem(defaultBaseConfig, leanDefaults(), config));
 }
 
 let rendered: SystemContext | undefined;
