@@ -30,7 +30,7 @@ import { contestHandlers } from './domains/contest/handlers';
 import { reportsHandlers } from './domains/reports/handlers';
 import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
-import { addGrantee } from './seed/users';
+import { addApplicant, addGrantee } from './seed/users';
 import { seedTaskOwner } from './domains/tasks/seed';
 import { applyHostileContent } from './lib/hostile';
 
@@ -235,6 +235,14 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       const userId = 1000 + ++taskOwners;
       const login = await addGrantee(services, userId);
       await seedTaskOwner(services, userId);
+      return { ok: true, userId, login };
+    });
+    // An applicant of the test's own with no application yet (tests/e2e/keyboard.spec.ts): a retried test starts from an
+    // empty form, not from the draft its failed attempt left on the server.
+    let applicants = 0;
+    app.post('/__test/applicant', async () => {
+      const userId = 3000 + ++applicants;
+      const login = await addApplicant(services, userId);
       return { ok: true, userId, login };
     });
     // Security test: every server-provided text gets script, markup and file-name payloads (server/lib/hostile.ts).

@@ -74,6 +74,13 @@ export async function addGrantee(s: Services, id: number): Promise<string> {
   return username;
 }
 
+/** An applicant ("Пользователь") with nothing filed yet, for a test that must start from an empty application (POST /__test/applicant). */
+export async function addApplicant(s: Services, id: number): Promise<string> {
+  const username = `applicant-${id}`;
+  await saveUser(s, person(id, { username, lastname: 'Заявкина', firstname: 'Ольга', middlename: 'Петровна', groups: [8], company: 'ООО «Первая заявка»', position: 'Руководитель проекта', city: 'Томск' }, s.clock.nowSeconds()));
+  return username;
+}
+
 /**
  * 9 role accounts + 56 generated applicants, experts and monitors: enough to page the users table (SPEC §9: 20 a page).
  * Generated users get a live token (every third), an expired one (the next) or none, so the token-validity column

@@ -68,9 +68,30 @@ describe('a task owner of a test\'s own', () => {
     try {
       const response = await plain.app.inject({ method: 'POST', url: '/__test/task-owner' });
       expect(response.statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'POST', url: '/__test/applicant' })).statusCode).toBe(404);
     } finally {
       await plain.app.close();
       await plain.services.db.close();
     }
   }, 120_000);
+});
+
+describe("an applicant of a test's own (POST /__test/applicant)", () => {
+  it('gets a new applicant per call, with the role «Пользователь» and nothing filed', async () => {
+    const [first, second] = await Promise.all([
+      server.app.inject({ method: 'POST', url: '/__test/applicant' }),
+      server.app.inject({ method: 'POST', url: '/__test/applicant' }),
+    ]);
+    const a = first!.json() as { userId: number; login: string };
+    const b = second!.json() as { userId: number; login: string };
+    expect(a.userId).not.toBe(b.userId);
+    for (const { userId, login } of [a, b]) {
+      expect(login).toBe(`applicant-${userId}`);
+      const me = JSON.stringify(await get<unknown>(userId, '/v1/users/info'));
+      expect(me).toContain(login);
+      expect(me).toMatch(/"groups":\[8\]|"roles?":\[[^\]]*8/);
+      const drafts = await get<unknown[] | { items: unknown[] }>(userId, '/v2/projects/notes');
+      expect(Array.isArray(drafts) ? drafts : drafts.items).toEqual([]);
+    }
+  });
 });

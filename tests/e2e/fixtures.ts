@@ -58,6 +58,13 @@ export async function newTaskOwner(request: APIRequestContext): Promise<{ userId
   return (await response.json()) as { userId: number };
 }
 
+/** An applicant of the test's own with no application filed (POST /__test/applicant). */
+export async function newApplicant(request: APIRequestContext): Promise<{ userId: number }> {
+  const response = await request.post('/__test/applicant');
+  expect(response.ok(), `applicant created: ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as { userId: number };
+}
+
 /** Signs in by putting a fresh token into local storage before the app starts. */
 export async function signIn(page: Page, account: AccountKey | { userId: number }) {
   const result = await tokenFor(page.request, account);
