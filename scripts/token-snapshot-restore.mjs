@@ -21,7 +21,7 @@ const isEmpty = (group) => !group || Object.keys(group).length === 0;
 
 /**
  * The entries for a dictionary with no token input: the build took the theme's tokens out of the config and provided
- * them here. A dictionary given tokens of its own (another system) builds them as Chakra does.
+ * them here. Null for a dictionary given tokens of its own: the rewritten dictionary then refuses to be made.
  */
 export function takeTokenSnapshot(tokens, semanticTokens) {
   return provided && isEmpty(tokens) && isEmpty(semanticTokens) ? provided : null;

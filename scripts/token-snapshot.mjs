@@ -5,6 +5,9 @@
 // tokens once, from the theme module the app runs (src/app/theme.ts), and the app's bundle gets, instead of the token
 // definitions (src/app/theme-tokens.ts), the finished tokens as a compact list; Chakra's own code builds its lookup
 // maps from it (`setupViews`). theme-tokens.ts stays the single source: tests and the dev server use it as it is.
+// The rewritten dictionary makes tokens only from that list — the app makes one system (theme.ts getSystem), and a
+// system given token definitions of its own is refused with an error, never left without tokens — so Chakra's token
+// pipeline (transforms, middlewares, reference expansion) leaves the bundle too.
 //
 // Checked at build time: the list, restored, must equal the tokens Chakra made, token for token, or the build fails;
 // and the build fails if Chakra's token-dictionary.js no longer has the lines this rewrites.
@@ -27,7 +30,7 @@ const FROM_SNAPSHOT = `  const snapshot = takeTokenSnapshot(tokens, semanticToke
   setupViews();
   return dictionary;`;
 
-/** token-dictionary.js taking the build's tokens when it has no token input; throws if Chakra's code changed. */
+/** token-dictionary.js making its tokens from the build's list only; throws if Chakra's code changed. */
 export function takeTokensFromSnapshot(code) {
   if (!code.includes(EAGER)) {
     throw new Error('token-snapshot: @chakra-ui/react styled-system/token-dictionary.js changed; update scripts/token-snapshot.mjs');
