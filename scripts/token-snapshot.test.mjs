@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getSystem } from '../src/app/theme';
 import { encodeToken, encodeTokens, takeTokensFromSnapshot, tokensModule } from './token-snapshot.mjs';
@@ -45,7 +45,7 @@ describe('the theme tokens made at build time (scripts/token-snapshot.mjs)', () 
   it("gives Chakra's dictionary, made from the entries with no token input, the same tokens and lookups", async () => {
     const restoreJs = new URL('./token-snapshot-restore.mjs', import.meta.url);
     writeFileSync(restoreCopy, readFileSync(restoreJs, 'utf8'));
-    const rewritten = takeTokensFromSnapshot(readFileSync(dictionaryJs, 'utf8')).replace(JSON.stringify(path.resolve(restoreJs.pathname)), JSON.stringify('./' + path.basename(restoreCopy)));
+    const rewritten = takeTokensFromSnapshot(readFileSync(dictionaryJs, 'utf8')).replace(JSON.stringify(fileURLToPath(restoreJs)), JSON.stringify('./' + path.basename(restoreCopy)));
     expect(rewritten).toContain(path.basename(restoreCopy));
     writeFileSync(rewrittenJs, rewritten);
     const { provideTokenSnapshot } = await import(pathToFileURL(restoreCopy).href);
