@@ -30,7 +30,7 @@ import { contestHandlers } from './domains/contest/handlers';
 import { reportsHandlers } from './domains/reports/handlers';
 import { projects_v1Handlers } from './domains/projects-v1/handlers';
 import { seedAll } from './seed';
-import { addApplicant, addGrantee } from './seed/users';
+import { addTestUser } from './seed/users';
 import { seedTaskOwner } from './domains/tasks/seed';
 import { applyHostileContent } from './lib/hostile';
 
@@ -228,23 +228,21 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       services.clock.offsetMs = 0;
       return { ok: true };
     });
-    // A grantee of the test's own with a copy of the demo grantee's tasks (tests/e2e/tasks.spec.ts). The id is taken
-    // before any await, so tests asking at the same time never share a user.
-    let taskOwners = 0;
+    // Users of a test's own. The id is taken before any await, so tests asking at the same time never share a user.
+    const testUsers = { 'tasks-owner': 1000, applicant: 3000 };
+    const addUserOfTest = async (kind: keyof typeof testUsers) => {
+      const userId = ++testUsers[kind];
+      return { userId, login: await addTestUser(services, userId, kind) };
+    };
+    // A grantee with a copy of the demo grantee's tasks (tests/e2e/tasks.spec.ts).
     app.post('/__test/task-owner', async () => {
-      const userId = 1000 + ++taskOwners;
-      const login = await addGrantee(services, userId);
+      const { userId, login } = await addUserOfTest('tasks-owner');
       await seedTaskOwner(services, userId);
       return { ok: true, userId, login };
     });
-    // An applicant of the test's own with no application yet (tests/e2e/keyboard.spec.ts): a retried test starts from an
-    // empty form, not from the draft its failed attempt left on the server.
-    let applicants = 0;
-    app.post('/__test/applicant', async () => {
-      const userId = 3000 + ++applicants;
-      const login = await addApplicant(services, userId);
-      return { ok: true, userId, login };
-    });
+    // An applicant with no application yet (tests/e2e/keyboard.spec.ts): a retried test starts from an empty form, not
+    // from the draft its failed attempt left on the server.
+    app.post('/__test/applicant', async () => ({ ok: true, ...(await addUserOfTest('applicant')) }));
     // Security test: every server-provided text gets script, markup and file-name payloads (server/lib/hostile.ts).
     app.post('/__test/hostile', async () => applyHostileContent(services));
   }

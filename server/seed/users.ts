@@ -67,17 +67,19 @@ function person(id: number, p: { username: string; lastname: string; firstname: 
   };
 }
 
-/** One more applicant (the grantee role) for tests that need a user of their own (POST /__test/task-owner). */
-export async function addGrantee(s: Services, id: number): Promise<string> {
-  const username = `tasks-owner-${id}`;
-  await saveUser(s, person(id, { username, lastname: 'Задачина', firstname: 'Вера', middlename: 'Петровна', groups: [7], company: 'ООО «Проверка списков»', position: 'Руководитель проекта', city: 'Томск' }, s.clock.nowSeconds()));
-  return username;
-}
+/**
+ * Users a test gets of its own (test controls): a grantee for the task lists (POST /__test/task-owner, its tasks are
+ * seeded after) and an applicant with nothing filed (POST /__test/applicant). The login is the kind and the id.
+ */
+const TEST_USERS = {
+  'tasks-owner': { lastname: 'Задачина', firstname: 'Вера', groups: [7], company: 'ООО «Проверка списков»' },
+  applicant: { lastname: 'Заявкина', firstname: 'Ольга', groups: [8], company: 'ООО «Первая заявка»' },
+} as const;
 
-/** An applicant ("Пользователь") with nothing filed yet, for a test that must start from an empty application (POST /__test/applicant). */
-export async function addApplicant(s: Services, id: number): Promise<string> {
-  const username = `applicant-${id}`;
-  await saveUser(s, person(id, { username, lastname: 'Заявкина', firstname: 'Ольга', middlename: 'Петровна', groups: [8], company: 'ООО «Первая заявка»', position: 'Руководитель проекта', city: 'Томск' }, s.clock.nowSeconds()));
+export async function addTestUser(s: Services, id: number, kind: keyof typeof TEST_USERS): Promise<string> {
+  const username = `${kind}-${id}`;
+  const { groups, ...names } = TEST_USERS[kind];
+  await saveUser(s, person(id, { ...names, username, middlename: 'Петровна', groups: [...groups], position: 'Руководитель проекта', city: 'Томск' }, s.clock.nowSeconds()));
   return username;
 }
 

@@ -48,22 +48,20 @@ function baseUrlOf(request: APIRequestContext): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 }
 
+async function newTestUser(request: APIRequestContext, kind: 'task-owner' | 'applicant'): Promise<{ userId: number }> {
+  const response = await request.post(`/__test/${kind}`);
+  expect(response.ok(), `${kind} created: ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as { userId: number };
+}
+
 /**
  * A grantee of the test's own (POST /__test/task-owner): the demo grantee's own tasks and drafts copied for a new user,
  * which no other test changes.
  */
-export async function newTaskOwner(request: APIRequestContext): Promise<{ userId: number }> {
-  const response = await request.post('/__test/task-owner');
-  expect(response.ok(), `task owner created: ${await response.text()}`).toBeTruthy();
-  return (await response.json()) as { userId: number };
-}
+export const newTaskOwner = (request: APIRequestContext) => newTestUser(request, 'task-owner');
 
 /** An applicant of the test's own with no application filed (POST /__test/applicant). */
-export async function newApplicant(request: APIRequestContext): Promise<{ userId: number }> {
-  const response = await request.post('/__test/applicant');
-  expect(response.ok(), `applicant created: ${await response.text()}`).toBeTruthy();
-  return (await response.json()) as { userId: number };
-}
+export const newApplicant = (request: APIRequestContext) => newTestUser(request, 'applicant');
 
 /** Signs in by putting a fresh token into local storage before the app starts. */
 export async function signIn(page: Page, account: AccountKey | { userId: number }) {

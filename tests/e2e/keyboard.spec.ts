@@ -9,7 +9,6 @@ import { signInAsUserId } from './user-sessions';
  * stands for), and focus must never fall back to <body>, also after a dialog closes.
  */
 
-
 interface FocusState {
   onBody: boolean;
   focusVisible: boolean;
