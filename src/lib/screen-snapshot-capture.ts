@@ -143,17 +143,34 @@ export function keepSnapshot(address: string, snapshot: Omit<ScreenSnapshot, 'at
  * tab holds (lib/session.ts: not a tab still showing A after B signed in elsewhere).
  */
 export function captureScreen(doc: Document = document, storage: Storage = localStorage): boolean {
+  const steps = captureSteps(doc, storage);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `captureScreen` as three short pieces of work — the copy of the markup, its rules, the write — with a pause after
+ * each, so that the copy taken once the screen settles is not one long task on a slow phone (~30 ms at full speed on
+ * /tasks: 120 ms at CPU 4×, blocking input that long). The screen must stay unchanged between them: the caller
+ * drops the rest when it changes.
+ */
+export function* captureSteps(doc: Document = document, storage: Storage = localStorage): Generator<void, boolean> {
   const owner = queryCacheHolder(storage);
   const shell = doc.querySelector('#root .cab-shell');
   if (owner === null || !shell) return false;
+  const address = doc.location.pathname + doc.location.search;
   const copy = snapshotCopy(shell, (doc.defaultView?.innerHeight ?? 900) + 300);
   if (!copy) return false;
+  yield;
   const sheets = [...doc.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((tag) => (tag.sheet ? [tag.sheet] : []));
   const css = layerOrder(doc) + ownComponentClasses(copy, usedComponentCss(copy, sheets));
+  yield;
   // Copying takes a while on a slow phone, and somebody may sign in in another tab meanwhile: the owner is asked again
   // just before the write, or a picture of A's screen would land in storage that is B's by now.
   if (queryCacheHolder(storage) !== owner) return false;
-  return keepSnapshot(doc.location.pathname + doc.location.search, { owner: String(owner), html: copy.outerHTML, css }, storage);
+  return keepSnapshot(address, { owner: String(owner), html: copy.outerHTML, css }, storage);
 }
 
 /**
@@ -211,11 +228,18 @@ export const SETTLE_MS = 500;
 export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void, root: Node | null = document.getElementById('root')): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: IdleHandle | undefined;
+  /** The copy under way, a step per idle moment (`captureSteps`). */
+  let steps: Generator<void, boolean> | undefined;
   /** The screen changed since it was last kept. */
   let changed = true;
-  const keepNow = () => {
+  const stop = () => {
     clearTimeout(timer);
     idle?.cancel();
+    steps = undefined;
+  };
+  /** The page is left: the whole copy at once, there is no later. */
+  const keepNow = () => {
+    stop();
     changed = false;
     try {
       captureScreen();
@@ -223,11 +247,27 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
       console.warn('screen not kept', error);
     }
   };
+  const step = () => {
+    if (!steps) return;
+    try {
+      if (!steps.next().done) {
+        idle = whenIdle(step, 2_000);
+        return;
+      }
+      steps = undefined;
+      changed = false;
+    } catch (error) {
+      steps = undefined;
+      console.warn('screen not kept', error);
+    }
+  };
   const settle = () => {
     changed = true;
-    clearTimeout(timer);
-    idle?.cancel();
-    timer = setTimeout(() => (idle = whenIdle(keepNow, 2_000)), SETTLE_MS);
+    stop();
+    timer = setTimeout(() => {
+      steps = captureSteps();
+      idle = whenIdle(step, 2_000);
+    }, SETTLE_MS);
   };
   const leaving = () => changed && keepNow();
   const hidden = () => document.visibilityState === 'hidden' && leaving();
@@ -236,7 +276,7 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   // What the screen shows (elements, text), not the attributes that hover and focus flip: a pointer moving over a list
   // does not make a new copy.
   if (root) watcher.observe(root, { subtree: true, childList: true, characterData: true });
-  const stop = subscribeRendered(settle);
+  const unsubscribe = subscribeRendered(settle);
   window.addEventListener('storage', arrived);
   dropForeignSnapshots();
   settle();
@@ -245,9 +285,8 @@ export function keepScreenSnapshots(subscribeRendered: (listener: () => void) =>
   return () => {
     watcher.disconnect();
     window.removeEventListener('storage', arrived);
+    unsubscribe();
     stop();
-    clearTimeout(timer);
-    idle?.cancel();
     document.removeEventListener('visibilitychange', hidden);
     window.removeEventListener('pagehide', leaving);
   };
