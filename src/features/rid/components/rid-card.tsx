@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import { colorVar } from '@/lib/token-var';
 import { RID_SOURCE_LABELS, RID_STATUS_LABELS, canSubmit, formatRidDate, plannedNote, ridTitle, type Rid } from '../rid-rules';
@@ -20,9 +20,11 @@ const numberAndDate = (number?: string | null, date?: string | null) =>
 
 /**
  * One RID card (SPEC §4): pending shows the planned date with "просрочено на …" / "через …"; applied shows the
- * application; registered shows the patent and the application. Compact mode keeps the essentials only.
+ * application; registered shows the patent and the application. Compact mode keeps the essentials only. Issue 19:
+ * drawn again only when its props change (memo) — the tab re-renders for every state of its requests, and each card
+ * works out its dates and resolves its button's styles.
  */
-export function RidCard({
+export const RidCard = memo(function RidCard({
   rid,
   compact,
   now,
@@ -106,4 +108,4 @@ export function RidCard({
       )}
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
@@ -50,6 +50,10 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
   const [filters, setFilters] = useState<RidFilters>(DEFAULT_RID_FILTERS);
   const [pending, setPending] = useState<Pending>(null);
   const [now] = useState(() => Date.now());
+  // The same functions on every render: a card (memo) is drawn again only when its own RID or the mode changes, not
+  // each time the tab re-renders for a request's state.
+  const askSubmit = useCallback((rid: Rid) => setPending({ kind: 'submit', rid }), []);
+  const askUpdate = useCallback((rid: Rid) => setPending({ kind: 'update', rid }), []);
 
   // The cards are drawn in a background render when the list arrives or changes (a dozen cards with their dates were
   // one long task on a phone, the query cache's update being rendered in one blocking pass); the skeleton stays
@@ -166,8 +170,8 @@ export function RidTab({ projectId, canAct, onTasksChanged }: RidTabProps) {
                 compact={compact}
                 now={now}
                 canAct={canAct}
-                onSubmit={(r) => setPending({ kind: 'submit', rid: r })}
-                onUpdate={(r) => setPending({ kind: 'update', rid: r })}
+                onSubmit={askSubmit}
+                onUpdate={askUpdate}
               />
             ))}
           </SimpleGrid>
