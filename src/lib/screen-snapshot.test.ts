@@ -229,6 +229,7 @@ describe('the copy taken once the screen settles', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('is three short pieces of work, each in an idle moment of its own; a change between them drops it and a later copy keeps the new look', async () => {
@@ -236,9 +237,13 @@ describe('the copy taken once the screen settles', () => {
     localStorage.clear();
     setQueryCacheOwner(7);
     mount('<table><tbody><tr><td>Отчёт 1</td></tr></tbody></table>');
-    const idleRuns: number[] = [];
-    let moment = 0;
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(() => (idleRuns.push(++moment), run()), 50));
+    let idleMoments = 0;
+    vi.stubGlobal('requestIdleCallback', (run: () => void) =>
+      setTimeout(() => {
+        idleMoments++;
+        run();
+      }, 50),
+    );
     vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
     const writes = vi.spyOn(Storage.prototype, 'setItem');
     const pictures = () => writes.mock.calls.filter(([key]) => key.startsWith('cabinet-snapshot:')).map(([, value]) => JSON.parse(value).html as string);
@@ -246,7 +251,7 @@ describe('the copy taken once the screen settles', () => {
 
     // Settled; the first piece (the copy of the markup) runs in the first idle moment, nothing is written yet.
     await vi.advanceTimersByTimeAsync(SETTLE_MS + 60);
-    expect(idleRuns).toHaveLength(1);
+    expect(idleMoments).toBe(1);
     expect(pictures()).toEqual([]);
     // The screen changes before the rest: the copy of the old look is dropped, never written.
     document.querySelector('td')!.textContent = 'Отчёт 2';
@@ -255,7 +260,7 @@ describe('the copy taken once the screen settles', () => {
     // It settles again: three idle moments later the new look is kept, once.
     await vi.advanceTimersByTimeAsync(SETTLE_MS + 200);
     expect(pictures()).toEqual([expect.stringContaining('Отчёт 2')]);
-    expect(idleRuns.length).toBe(4);
+    expect(idleMoments).toBe(4);
 
     // A change, and the page is left in the middle of its copy: the whole copy is made at once, with the latest look.
     document.querySelector('td')!.textContent = 'Отчёт 3';
@@ -267,7 +272,6 @@ describe('the copy taken once the screen settles', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(pictures()).toHaveLength(2);
     stop();
-    vi.unstubAllGlobals();
   });
 });
 

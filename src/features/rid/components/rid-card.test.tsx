@@ -43,7 +43,7 @@ describe('RidCard (issue 19)', () => {
     act(() => rerender(true));
     expect(notes.count).toBe(drawn);
 
-    // The mode changes: the card is drawn again, without the details the compact mode leaves out.
+    // The mode changes: the card is drawn again, now with the details the compact mode leaves out.
     act(() => rerender(false));
     expect(notes.count).toBeGreaterThan(drawn);
     expect(dom.host().textContent).toContain('Авторы: не указаны');
