@@ -1,6 +1,6 @@
 import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, SNAPSHOT_PREFIX, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
 import { queryCacheHolder, queryCacheOwner } from './session';
-import { whenIdle, type IdleHandle } from './idle';
+import { idleSteps, type IdleHandle } from './idle';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
 // the first screen has settled, not with it.
@@ -143,7 +143,11 @@ export function keepSnapshot(address: string, snapshot: Omit<ScreenSnapshot, 'at
  * tab holds (lib/session.ts: not a tab still showing A after B signed in elsewhere).
  */
 export function captureScreen(doc: Document = document, storage: Storage = localStorage): boolean {
-  const steps = captureSteps(doc, storage);
+  return runToEnd(captureSteps(doc, storage));
+}
+
+/** All the steps of `steps` at once; what it returned. */
+function runToEnd<T>(steps: Iterator<unknown, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -152,8 +156,8 @@ export function captureScreen(doc: Document = document, storage: Storage = local
 
 /**
  * `captureScreen` as three short pieces of work — the copy of the markup, its rules, the write — with a pause after
- * each, so that the copy taken once the screen settles is not one long task on a slow phone (~30 ms at full speed on
- * /tasks: 120 ms at CPU 4×, blocking input that long). The screen must stay unchanged between them: the caller
+ * each, so that the copy taken once the screen settles is not one long task on a slow phone (14–24 ms at full speed on
+ * /tasks: up to 120 ms at CPU 4×, blocking input that long). The screen must stay unchanged between them: the caller
  * drops the rest when it changes.
  */
 export function* captureSteps(doc: Document = document, storage: Storage = localStorage): Generator<void, boolean> {
@@ -212,6 +216,16 @@ export function dropForeignSnapshots(storage: Storage = localStorage): number {
   return keys.filter((key) => dropForeignSnapshot({ key, newValue: storage.getItem(key) }, storage)).length;
 }
 
+/** `captureSteps` that says it failed instead of throwing into the idle callback. */
+function* capturing(): Generator<void, boolean> {
+  try {
+    return yield* captureSteps();
+  } catch (error) {
+    console.warn('screen not kept', error);
+    return false;
+  }
+}
+
 /** How long the app's screen must stay unchanged before it is kept (its data often arrives just after it renders). */
 export const SETTLE_MS = 500;
 
@@ -227,47 +241,24 @@ export const SETTLE_MS = 500;
  */
 export function keepScreenSnapshots(subscribeRendered: (listener: () => void) => () => void, root: Node | null = document.getElementById('root')): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: IdleHandle | undefined;
   /** The copy under way, a step per idle moment (`captureSteps`). */
-  let steps: Generator<void, boolean> | undefined;
+  let copying: IdleHandle | undefined;
   /** The screen changed since it was last kept. */
   let changed = true;
   const stop = () => {
     clearTimeout(timer);
-    idle?.cancel();
-    steps = undefined;
+    copying?.cancel();
   };
   /** The page is left: the whole copy at once, there is no later. */
   const keepNow = () => {
     stop();
     changed = false;
-    try {
-      captureScreen();
-    } catch (error) {
-      console.warn('screen not kept', error);
-    }
-  };
-  const step = () => {
-    if (!steps) return;
-    try {
-      if (!steps.next().done) {
-        idle = whenIdle(step, 2_000);
-        return;
-      }
-      steps = undefined;
-      changed = false;
-    } catch (error) {
-      steps = undefined;
-      console.warn('screen not kept', error);
-    }
+    runToEnd(capturing());
   };
   const settle = () => {
     changed = true;
     stop();
-    timer = setTimeout(() => {
-      steps = captureSteps();
-      idle = whenIdle(step, 2_000);
-    }, SETTLE_MS);
+    timer = setTimeout(() => (copying = idleSteps(capturing(), 2_000, () => (changed = false))), SETTLE_MS);
   };
   const leaving = () => changed && keepNow();
   const hidden = () => document.visibilityState === 'hidden' && leaving();
