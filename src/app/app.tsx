@@ -14,7 +14,7 @@ import { preloadToaster, Toaster } from '@/components/toaster';
 import { isOnline, subscribeOnline } from '@/lib/offline/connectivity';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/pwa/chunk-reload';
 import { dropScreenSnapshot, snapshotShown } from '@/lib/screen-snapshot';
-import { idleSteps } from '@/lib/idle';
+import { whenIdle } from '@/lib/idle';
 
 // SPEC §2 /personal-account-v2-auth: the token leaves the address when the app module loads (with the entry, before
 // the config is fetched), before the router exists.
@@ -74,15 +74,13 @@ export function App() {
         ),
       showDock,
     ];
-    function* oneByOne() {
-      for (const [i, run] of afterFirstScreen.entries()) {
-        if (i > 0) yield;
-        run();
-      }
-    }
+    const nextStep = () => {
+      afterFirstScreen.shift()?.();
+      if (afterFirstScreen.length) whenIdle(nextStep, 1_000, 200);
+    };
     const stop = router.subscribe('onRendered', () => {
       stop();
-      idleSteps(oneByOne(), 1_000, undefined, 200);
+      whenIdle(nextStep, 1_000, 200);
     });
     // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
     // once when the app shows something else (the sign-in page after an expired session, an error screen).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idleSteps, whenIdle } from './idle';
+import { whenIdle } from './idle';
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -36,36 +36,5 @@ describe('whenIdle', () => {
     whenIdle(other, 1_000, 200).cancel();
     vi.advanceTimersByTime(500);
     expect(other).not.toHaveBeenCalled();
-  });
-
-  it('idleSteps: one step per idle moment, then the result; called off, no further step runs', () => {
-    vi.useFakeTimers();
-    const ran: string[] = [];
-    function* work() {
-      ran.push('a');
-      yield;
-      ran.push('b');
-      yield;
-      ran.push('c');
-      return 3;
-    }
-    const done = vi.fn();
-    idleSteps(work(), 1_000, done, 100);
-    vi.advanceTimersByTime(100);
-    expect(ran).toEqual(['a']);
-    vi.advanceTimersByTime(100);
-    expect(ran).toEqual(['a', 'b']);
-    expect(done).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(100);
-    expect(ran).toEqual(['a', 'b', 'c']);
-    expect(done).toHaveBeenCalledWith(3);
-
-    ran.length = 0;
-    const handle = idleSteps(work(), 1_000, done, 100);
-    vi.advanceTimersByTime(100);
-    handle.cancel();
-    vi.advanceTimersByTime(1_000);
-    expect(ran).toEqual(['a']);
-    expect(done).toHaveBeenCalledOnce();
   });
 });

@@ -15,25 +15,3 @@ export function whenIdle(run: () => void, timeoutMs: number, fallbackMs = 0): Id
   const id = setTimeout(run, fallbackMs);
   return { cancel: () => clearTimeout(id) };
 }
-
-/**
- * Runs `steps` a step per idle moment — each `next()` in a `whenIdle` of its own, so that a long piece of work made of
- * short steps never blocks the page for long — then gives `done` what it returned. Called off, no further step runs.
- */
-export function idleSteps<T>(steps: Iterator<unknown, T>, timeoutMs: number, done?: (result: T) => void, fallbackMs = 0): IdleHandle {
-  let cancelled = false;
-  let pending: IdleHandle;
-  const step = () => {
-    if (cancelled) return;
-    const result = steps.next();
-    if (result.done) done?.(result.value);
-    else pending = whenIdle(step, timeoutMs, fallbackMs);
-  };
-  pending = whenIdle(step, timeoutMs, fallbackMs);
-  return {
-    cancel: () => {
-      cancelled = true;
-      pending.cancel();
-    },
-  };
-}

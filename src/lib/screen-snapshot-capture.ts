@@ -1,6 +1,7 @@
 import { INDEX_KEY, MAX_CHARS, MAX_SCREENS, SNAPSHOT_PREFIX, snapshotKey, type ScreenSnapshot } from './screen-snapshot';
 import { queryCacheHolder, queryCacheOwner } from './session';
-import { idleSteps, type IdleHandle } from './idle';
+import type { IdleHandle } from './idle';
+import { idleSteps } from './idle-steps';
 
 // Copying a settled cabinet screen for the next visit (lib/screen-snapshot.ts says what is kept and why). Loaded after
 // the first screen has settled, not with it.
