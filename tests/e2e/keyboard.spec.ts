@@ -98,7 +98,9 @@ test.describe('keyboard only', () => {
     let applicant = 0;
 
     test('questionnaire: fill every required field and submit, with the keyboard', async ({ page }) => {
-      test.setTimeout(180_000);
+      // Each key press is followed by a look at the focus: 55 s alone, much longer on a loaded two-core machine (in two
+      // CI rehearsals a first attempt ran out of 180 s at the file field, part-way through, while its retry took 55 s).
+      test.setTimeout(300_000);
       ({ userId: applicant } = await newApplicant(page.request));
       await signInAsUserId(page, applicant);
       await page.goto('/programs/create/START-2026');
@@ -175,7 +177,8 @@ test.describe('keyboard only', () => {
       // A file from the keyboard: Enter on the picker button opens the system dialog.
       const charter = form.locator('[data-slot^="ST_CHARTER|"]');
       await tabTo(page, charter.getByRole('button', { name: 'Выберите файл' }));
-      const chooser = page.waitForEvent('filechooser');
+      // Its own time limit: a picker that does not open fails here and says so, not at the end of the test's time.
+      const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
       await page.keyboard.press('Enter');
       await (await chooser).setFiles({ name: 'Устав.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20)]) });
       await expect(page.getByRole('button', { name: 'Скачать Устав.pdf' })).toBeVisible();
