@@ -101,6 +101,11 @@ test.describe('keyboard only', () => {
       // Each key press is followed by a look at the focus: 55 s alone, much longer on a loaded two-core machine (in two
       // CI rehearsals a first attempt ran out of 180 s at the file field, part-way through, while its retry took 55 s).
       test.setTimeout(300_000);
+      // Chromium hands a file chooser to the test only while its interception is on, and a listener added just before
+      // a key press turns it on asynchronously: the press can overtake it, and the chooser then opens unseen (in CI the
+      // first attempt, which records no trace and so presses at once, lost it three runs in a row at the first file
+      // field). Listening from the start keeps the interception on for the whole walk.
+      page.on('filechooser', () => undefined);
       ({ userId: applicant } = await newApplicant(page.request));
       await signInAsUserId(page, applicant);
       await page.goto('/programs/create/START-2026');
