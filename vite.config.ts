@@ -13,6 +13,7 @@ import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
+import { compileHints } from './scripts/compile-hints.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -75,6 +76,9 @@ export default defineConfig({
       cabinet: CABINET_ROOTS,
       extra: SCREEN_EXTRA,
     }),
+    // The startup chunk compiled on a background thread while it downloads, not function by function on the main
+    // thread as the app starts (scripts/compile-hints.mjs).
+    compileHints((chunk) => chunk.isEntry),
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
     // (src/lib/pwa), the manifest is public/manifest.webmanifest. Not in the first build scripts/screen-chunks.mjs reads.
     !process.env[PLANNING] &&

@@ -32,11 +32,17 @@ loadConfig(fetchConfig)
   .then(() => systemMade)
   .then(() => {
     // A transition: React renders the first screen in slices and lets the browser in between (no long task).
+    // Strict Mode's checks run in development only (React: they do not change the production build), so the production
+    // build leaves the wrapper out.
     startTransition(() =>
       root.render(
-        <StrictMode>
+        import.meta.env.DEV ? (
+          <StrictMode>
+            <App />
+          </StrictMode>
+        ) : (
           <App />
-        </StrictMode>,
+        ),
       ),
     );
   })
