@@ -57,9 +57,6 @@ export default defineConfig({
       // The router's store selector (@tanstack/react-store) asks for the React 17 shim of useSyncExternalStore; React 19
       // has the hook, and the package's own non-shim build uses it: the shim's fallback leaves the first-load JS.
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      // Chakra's components insert their style rules as they render, in React's render slices, not all in the commit
-      // (src/app/emotion-insertion.ts).
-      { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: fileURLToPath(new URL('./src/app/emotion-insertion.ts', import.meta.url)) },
     ],
   },
   plugins: [
