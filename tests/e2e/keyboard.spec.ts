@@ -98,8 +98,8 @@ test.describe('keyboard only', () => {
     let applicant = 0;
 
     test('questionnaire: fill every required field and submit, with the keyboard', async ({ page }) => {
-      // Each key press is followed by a look at the focus: 55 s alone, much longer on a loaded two-core machine (in two
-      // CI rehearsals a first attempt ran out of 180 s at the file field, part-way through, while its retry took 55 s).
+      // Each key press is followed by a look at the focus: under a minute alone on an idle machine, 2–2.5 min on a
+      // loaded two-core one.
       test.setTimeout(300_000);
       // Chromium hands a file chooser to the test only while its interception is on, and a listener added just before
       // a key press turns it on asynchronously: the press can overtake it, and the chooser then opens unseen (in CI the
