@@ -1,9 +1,9 @@
 // Vite plugin (issue 19): V8's explicit compile hint on the chunks chosen (vite.config.ts: the startup chunk only; on
 // the other first-screen chunks it gained ~17 ms of script time on /tasks for 15–19 B gzip a file). Without it V8
-// compiles a function the first time it is called, on the main thread, in the middle of the start-up work; with the magic comment
-// `//# allFunctionsCalledOnLoad` at the top of a file, Chromium (136 and later) compiles all of the file's functions on
-// a background thread while the file downloads. Other browsers read a comment. The comment must come before any code
-// of the file, so it is added once every other plugin has written its chunks.
+// compiles a function the first time it is called, on the main thread, in the middle of the start-up work; with the
+// magic comment `//# allFunctionsCalledOnLoad` at the top of a file, Chromium (136 and later) compiles all of the file's
+// functions on a background thread while the file downloads. Other browsers read a comment. The comment must come
+// before any code of the file, so it is added once every other plugin has written its chunks.
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
