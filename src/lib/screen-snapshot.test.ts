@@ -320,6 +320,20 @@ describe('the app takes the kept picture away once its own screen has drawn', ()
     expect(document.getElementById('boot-snapshot')).toBeNull();
   });
 
+  it('at once when the person moves the pointer, touches or presses a key over a settled screen; not before it settled', () => {
+    for (const type of ['pointermove', 'pointerdown', 'keydown']) {
+      const main = paintSnapshot();
+      const stop = releaseScreenSnapshot(main.parentElement);
+      window.dispatchEvent(new Event(type));
+      expect(document.getElementById('boot-snapshot'), `${type} before the screen has content`).not.toBeNull();
+      main.innerHTML = '<table><tr><td>Отчёт</td></tr></table>';
+      window.dispatchEvent(new Event(type));
+      expect(document.getElementById('boot-snapshot'), type).toBeNull();
+      expect(document.documentElement.getAttribute('data-boot')).toBe('cabinet');
+      stop();
+    }
+  });
+
   it('does nothing when no picture was painted', () => {
     document.documentElement.setAttribute('data-boot', 'cabinet');
     document.body.innerHTML = '<div class="cab-shell"><main></main></div>';
