@@ -233,9 +233,11 @@ test('the app\'s entry script failing to load does not leave the page on its fra
 });
 
 test('a lazy chunk that fails after a deploy reloads the page once', async ({ browser, baseURL }) => {
-  // The old build's chunk is gone until the page reloads into the new build (every request for it fails until then:
-  // boot.js fetches it ahead, and a failed import is fetched again, so a single failure would not show the reload).
+  // The old build's chunk is gone until the page reloads into the new build: every request for it fails until then, so
+  // a retry that got it would not hide a missing reload. How many requests that is depends on timing and the browser:
+  // boot.js fetches the chunk ahead (modulepreload); Chromium 150 here then failed the app's import from its module map
+  // with no second request (one failure, then the reload), where earlier CI runs saw the import fetched again.
   const seen = await openTasksWithScriptFailing(browser, baseURL, /\/assets\/_cabinet_tasks\.index-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
-  expect(seen.failed).toBeGreaterThanOrEqual(2);
+  expect(seen.failed).toBeGreaterThanOrEqual(1);
   expect(seen.documents).toBe(2);
 });
