@@ -20,9 +20,15 @@ async function waitUntilKept(page: Page, address: string) {
   await expect.poll(() => keptScreens(page), { timeout: 20_000 }).toContain(`cabinet-snapshot:${address}`);
 }
 
-/** A signed-in desktop browser on the spec's server, with a first screen open. */
-async function openAs(browser: Browser, userId: number, address: string) {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+/** A signed-in browser on the spec's server (a desktop, or a phone with a touch screen), with a first screen open. */
+async function openAs(browser: Browser, userId: number, address: string, device: 'desktop' | 'phone' = 'desktop') {
+  const phone = device === 'phone';
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: phone ? { width: 375, height: 800 } : { width: 1440, height: 900 },
+    hasTouch: phone,
+    isMobile: phone,
+  });
   await prepareContext(context, server.baseURL, userId);
   const page = await context.newPage();
   await page.goto(address);
@@ -138,16 +144,7 @@ test('the app takes the picture’s place without restyling its own screen (the 
  * and what the page showed at the person's first pointer event (`pointermove:snapshot`, `pointerdown:snapshot`).
  */
 async function actOnPicture(browser: Browser, device: 'desktop' | 'phone', address: string, label: string, input: (page: Page, x: number, y: number) => Promise<void>) {
-  const phone = device === 'phone';
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport: phone ? { width: 375, height: 800 } : { width: 1440, height: 900 },
-    hasTouch: phone,
-    isMobile: phone,
-  });
-  await prepareContext(context, server.baseURL, 8);
-  const page = await context.newPage();
-  await page.goto(address);
+  const { context, page } = await openAs(browser, 8, address, device);
   await expect(page.locator('main article').first()).toBeVisible({ timeout: 30_000 });
   await waitUntilKept(page, address);
   // A phone's slower processor (CPU 4×): the moments between the app's screen being drawn and the swap are longer.
