@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import { Connectivity } from './connectivity';
 
@@ -79,5 +79,23 @@ describe('connectivity probe', () => {
     connectivity.markOffline();
     expect(listener).toHaveBeenCalledTimes(2);
     expect(connectivity.isOnline()).toBe(false);
+  });
+});
+
+/** The app's flag (TanStack Query's online manager follows it) before the offline layer has started. */
+describe('the app’s connectivity before the offline layer starts', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [false, false],
+    [true, true],
+  ])('the browser says online: %s → online: %s (its "online" is a hint, its "offline" is believed)', async (onLine, online) => {
+    vi.resetModules();
+    vi.stubGlobal('navigator', { onLine });
+    const module = await import('./connectivity');
+    expect(module.isOnline()).toBe(online);
+    expect(await module.confirmOnline()).toBe(online);
   });
 });

@@ -122,9 +122,13 @@ export function setSharedConnectivity(next: Connectivity): void {
   notifyShared();
 }
 
-/** For actions that need the network: false once the app has proved there is none. */
+/**
+ * For actions that need the network: false once the app has proved there is none — or, until the offline layer has
+ * started (after the first screen), while the browser itself says offline (trusted as a negative, see above): queries
+ * started offline then pause their retries at once instead of failing them one by one.
+ */
 export function isOnline(): boolean {
-  return shared ? shared.isOnline() : true;
+  return shared ? shared.isOnline() : globalThis.navigator?.onLine !== false;
 }
 
 function subscribeShared(listener: () => void): () => void {
@@ -150,7 +154,7 @@ export const OFFLINE_ACTION_REFUSED_TEXT = 'Нет соединения — де
  * cut short (a phone waking from sleep fires its 10 s time-out at once) proves nothing about now.
  */
 export async function confirmOnline(): Promise<boolean> {
-  if (!shared) return true;
+  if (!shared) return isOnline();
   if (shared.browserOffline()) return false;
   if (shared.isOnline()) return true;
   return (await shared.probe()) !== 'offline';

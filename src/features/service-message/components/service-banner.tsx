@@ -13,7 +13,7 @@ const CLAMP_LINES = 3;
  * shows its first lines with «Подробнее»; a person may hide a message they have read until it changes.
  */
 export function ServiceBanner() {
-  const { data, isPending, fetchStatus } = useQuery(serviceMessageQuery());
+  const { data, isPending, fetchStatus, failureCount } = useQuery(serviceMessageQuery());
   const text = bannerText(data);
   const [hidden, setHidden] = useState(hiddenBannerText);
   const [expanded, setExpanded] = useState(false);
@@ -22,8 +22,10 @@ export function ServiceBanner() {
 
   // The first read of the message (it is never kept across a reload) is in flight: said to the shell, which keeps the
   // last visit's picture of the screen — banner included — until then (lib/screen-snapshot-release.ts). Offline the
-  // read waits (paused), and nothing is said: the picture then gives way to the app without a banner.
-  if (isPending && fetchStatus === 'fetching') return <div hidden aria-busy="true" />;
+  // read waits (paused), and nothing is said: the picture then gives way to the app without a banner. Once that read
+  // has failed, its retries (1 s later, then 2 s) are not waited for either: the picture stayed while they waited, and
+  // every click on it went to nothing (an offline reload: 0.8 s after the app's screen was ready).
+  if (isPending && fetchStatus === 'fetching' && failureCount === 0) return <div hidden aria-busy="true" />;
   if (!text || text === hidden) return null;
   return (
     <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" alignItems="flex-start">
