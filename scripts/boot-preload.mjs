@@ -6,6 +6,7 @@ import { minifySync } from 'vite';
 import { projectPath } from './screen-chunks.mjs';
 import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
 import { CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
+import { OFFLINE_BANNER_TEXT } from '../src/components/offline/offline-banner-text.ts';
 
 const ROUTE_FILE = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -67,6 +68,23 @@ export const BOOT_FRAME = `(function () {
         view.setAttribute('aria-hidden', 'true');
         view.inert = true;
         view.innerHTML = shot.html;
+        // What the app draws above the screen as it will draw it at once, so that nothing moves when it takes the
+        // picture's place: when the browser says offline, the offline strip (components/offline/offline-banner.tsx) and
+        // no service message (its banner, features/service-message, is never kept and cannot be read then); when not,
+        // no strip. The picture may have been kept with either.
+        var offline = navigator.onLine === false;
+        var main = view.querySelector('main');
+        var above = view.querySelectorAll('[role="status"]');
+        for (var i = 0; i < above.length; i++) {
+          var text = above[i].textContent;
+          if (text === '${OFFLINE_BANNER_TEXT}' || (offline && above[i].classList.contains('cab-service-banner'))) above[i].remove();
+        }
+        if (main && offline) {
+          var strip = document.createElement('div');
+          strip.className = 'cab-offline-bar';
+          strip.textContent = '${OFFLINE_BANNER_TEXT}';
+          main.parentNode.insertBefore(strip, main);
+        }
         var place = function () {
           if (!document.body) return false;
           document.head.appendChild(style);

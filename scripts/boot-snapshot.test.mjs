@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_FRAME } from './boot-preload.mjs';
+import { OFFLINE_BANNER_TEXT } from '../src/components/offline/offline-banner-text.ts';
 
 /**
  * boot-frame.js paints the screen the app kept on the last visit (src/lib/screen-snapshot.ts) before the body exists:
@@ -43,6 +44,28 @@ describe('boot-frame.js: the kept picture of a screen', () => {
     expect(view.inert).toBe(true);
     expect(view.querySelector('nav').textContent).toBe('Меню');
     expect(view.nextElementSibling.id).toBe('root');
+  });
+
+  it('shows the offline strip and no service message in the picture exactly when the browser says offline, as the app will draw them', async () => {
+    const strip = `<div role="status" class="cab-offline-bar">${OFFLINE_BANNER_TEXT}</div>`;
+    const banner = '<div role="status" class="chakra-alert__root cab-service-banner">Плановые работы</div>';
+    const shell = (bar) => `<div class="cab-shell"><div class="cab-column"><header>Шапка</header>${banner}${bar}<main class="cab-main">Задачи</main></div></div>`;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get');
+    for (const [kept, browserOnline] of [['', false], [strip, false], [strip, true], ['', true]]) {
+      onLine.mockReturnValue(browserOnline);
+      keep({ owner: '7', at: Date.now(), html: shell(kept), css: '' });
+      run('?kind=active');
+      await parseBody();
+      const main = document.querySelector('#boot-snapshot main');
+      const strips = [...document.querySelectorAll('#boot-snapshot .cab-offline-bar')];
+      expect(strips.length, `kept with a strip: ${!!kept}, browser online: ${browserOnline}`).toBe(browserOnline ? 0 : 1);
+      expect(document.querySelectorAll('#boot-snapshot .cab-service-banner').length).toBe(browserOnline ? 1 : 0);
+      if (!browserOnline) {
+        expect(strips[0].textContent).toBe(OFFLINE_BANNER_TEXT);
+        expect(strips[0].nextElementSibling).toBe(main);
+      }
+    }
+    onLine.mockRestore();
   });
 
   it('paints the frame instead for another owner, another address, an old picture or a broken one', async () => {

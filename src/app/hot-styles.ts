@@ -157,6 +157,18 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     animation: 'spin',
     animationDuration: 'slowest',
   },
+  /**
+   * The global offline banner (components/offline/offline-banner.tsx), also drawn by boot-frame.js into a kept picture of
+   * a screen when the device is offline: one class for both, so the picture's strip is the app's to the pixel.
+   */
+  '.cab-offline-bar': {
+    bg: 'gray.800',
+    color: 'white',
+    px: '4',
+    py: '1.5',
+    fontSize: { base: 'xs', md: 'sm' },
+    textAlign: 'center',
+  },
   /** Chakra's `Avatar` size "sm", variant "subtle": the initials in the header. */
   '.cab-avatar': {
     display: 'inline-flex',

@@ -241,6 +241,43 @@ test('offline, a menu item clicked as soon as the app’s screen is drawn behind
   await context.close();
 });
 
+for (const device of ['desktop', 'phone'] as const) {
+  test(`${device}: offline, the picture shows the offline notice and no service message, as the app draws them, so nothing moves when the app takes its place`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { context, page } = await openAs(browser, 7, '/tasks', device);
+    await expect(page.getByTestId('task-row').first()).toBeVisible({ timeout: 30_000 });
+    await waitForServiceWorker(page);
+    await waitUntilKept(page, '/tasks');
+    // A device without a connection: requests fail, and the browser says it is offline. The emulated connection does
+    // not reach navigator.onLine in a page loaded while offline (it stays true here), so the page is told as a phone in
+    // airplane mode tells it.
+    await context.setOffline(true);
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      // Where the picture showed the first task, as soon as the page is parsed (before the app's scripts run).
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const row = document.querySelector('#boot-snapshot tbody tr');
+        Object.assign(window, { pictureAt: row ? row.getBoundingClientRect().top : null, pictureNotice: !!document.querySelector('#boot-snapshot .cab-offline-bar') });
+      });
+    });
+    await page.reload();
+    await expect(page.locator('#boot-snapshot')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    const picture = await page.evaluate(() => {
+      const seen = window as unknown as { pictureAt: number | null; pictureNotice: boolean };
+      return { pictureAt: seen.pictureAt, pictureNotice: seen.pictureNotice };
+    });
+    expect(picture.pictureNotice, 'the picture shows the offline notice').toBe(true);
+    // The service message was on screen when the picture was kept; offline the app cannot read it, nor shows it.
+    await expect(page.getByTestId('service-banner')).toHaveCount(0);
+    const appAt = (await page.getByTestId('task-row').first().boundingBox())!.y;
+    expect(Math.abs(appAt - picture.pictureAt!), 'the first task is where the picture showed it').toBeLessThanOrEqual(1);
+    await page.screenshot({ path: `tests/screenshots/offline-notice-${device === 'phone' ? 375 : 1440}.png` });
+    await context.close();
+  });
+}
+
 test('a screen with a form is never kept, and signing out forgets every kept screen', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page } = await openAs(browser, 8, '/programs');

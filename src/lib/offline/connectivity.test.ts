@@ -27,6 +27,11 @@ describe('connectivity probe', () => {
     expect(whoAmI).not.toHaveBeenCalled();
   });
 
+  it('starts "offline" when the browser says so, before any probe (no "online" moment when the offline layer starts)', () => {
+    expect(new Connectivity({ whoAmI: answer(7), browserOnline: () => false }).isOnline()).toBe(false);
+    expect(new Connectivity({ whoAmI: answer(7), browserOnline: () => true }).get()).toBe('unknown');
+  });
+
   it('keeps "offline" when an answer arrives after the browser went offline', async () => {
     let browser = true;
     const connectivity = new Connectivity({

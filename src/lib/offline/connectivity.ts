@@ -30,7 +30,10 @@ export class Connectivity {
   authFailed = false;
   lastProofAt = 0;
 
-  constructor(private readonly deps: ConnectivityDeps) {}
+  /** The browser's "offline" at the start already counts: the app shows no "online" moment before a first probe. */
+  constructor(private readonly deps: ConnectivityDeps) {
+    if (deps.browserOnline && !deps.browserOnline()) this.state = 'offline';
+  }
 
   get(): ConnectivityState {
     return this.state;

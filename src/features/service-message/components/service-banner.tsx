@@ -28,7 +28,9 @@ export function ServiceBanner() {
   if (isPending && fetchStatus === 'fetching' && failureCount === 0) return <div hidden aria-busy="true" />;
   if (!text || text === hidden) return null;
   return (
-    <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" alignItems="flex-start">
+    // The class marks the banner in a kept picture of the screen: offline, boot-frame.js takes it out of the picture, as
+    // the app cannot read the message then (scripts/boot-preload.mjs).
+    <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" className="cab-service-banner" alignItems="flex-start">
       <Alert.Indicator />
       <Stack gap="1" flex="1" minW="0">
         <Alert.Description asChild>
