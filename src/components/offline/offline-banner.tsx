@@ -1,8 +1,6 @@
 import { useOnline } from '@/lib/offline/connectivity';
 import { OFFLINE_BANNER_TEXT } from './offline-banner-text';
 
-export { OFFLINE_BANNER_TEXT };
-
 /**
  * The global offline banner: shown while the network is proved absent, as a strip in the page's flow under the header
  * (beside the service message), so it covers neither the page title nor the service message nor any button. Styled by
