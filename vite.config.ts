@@ -12,6 +12,7 @@ import { systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
+import { reactSentinels } from './scripts/react-sentinels.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
 import { compileHints } from './scripts/compile-hints.mjs';
 
@@ -70,6 +71,8 @@ export default defineConfig({
     // …nor builds its token dictionary again: it is made at build time from the same theme (scripts/token-snapshot.mjs).
     tokenSnapshotPlugin(),
     pureAnatomy(),
+    // React DOM's thrown-by-identity values made without a recorded stack (scripts/react-sentinels.mjs).
+    reactSentinels(),
     screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({

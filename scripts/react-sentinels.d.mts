@@ -1,0 +1,5 @@
+import type { Plugin } from 'vite';
+
+export const SENTINEL_CODES: number[];
+export function sentinelsWithoutStack(code: string): string;
+export function reactSentinels(): Plugin;
