@@ -2,7 +2,7 @@
 // compares by identity, never shows (`SuspenseException`, `SuspenseyCommitException`, `SuspenseActionException`,
 // `HydrationMismatchException`, `SelectiveHydrationException`). While DevTools is attached to the page, as Lighthouse
 // is, V8 records where each new Error was made, and for that it re-parses every function on the stack at that moment:
-// here React DOM's whole module body and the startup chunk's top level. Measured on /tasks at full speed: 66–68 ms of
+// here React DOM's whole module body and the startup chunk's top level. Measured on /tasks at full speed: 60–71 ms of
 // module evaluation with DevTools' Runtime domain on, under 8 ms without it (long-animation-frame entries), 79 ms of
 // it "collect source positions" in the trace. The values are made here as instances of Error without a recorded stack:
 // `instanceof Error`, `message` and `name` as before, same identity everywhere React uses them.
