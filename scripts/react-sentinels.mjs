@@ -10,13 +10,16 @@ const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\
 /** The error codes of the values (React's error decoder: react.dev/errors/<code>). */
 export const SENTINEL_CODES = [460, 461, 474, 519, 542];
 
+/** What takes the place of `Error(formatProdErrorMessage(n))`: an Error by prototype, made without a stack. */
+export const sentinelFor = (n) => `{ __proto__: Error.prototype, message: formatProdErrorMessage(${n}) }`;
+
 /** React DOM's production module with its sentinel errors made without a stack; throws if one is not found. */
 export function sentinelsWithoutStack(code) {
   let out = code;
   for (const n of SENTINEL_CODES) {
     const call = new RegExp(`\\bError\\(formatProdErrorMessage\\(${n}\\)\\)`, 'g');
     if (out.match(call)?.length !== 1) throw new Error(`react-sentinels: expected one \`Error(formatProdErrorMessage(${n}))\` in react-dom-client.production.js (React DOM changed)`);
-    out = out.replace(call, `{ __proto__: Error.prototype, message: formatProdErrorMessage(${n}) }`);
+    out = out.replace(call, sentinelFor(n));
   }
   return out;
 }

@@ -1,0 +1,48 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn, type AccountKey } from './fixtures';
+
+/**
+ * Issue 19: a first load makes no Error object before its screen shows. With DevTools attached to the page (as
+ * Lighthouse is), V8 records where each new Error is made and re-parses every function on the stack for it: React
+ * DOM's five thrown-by-identity values, made while the startup chunk was evaluated, cost 60–80 ms of its evaluation
+ * (scripts/react-sentinels.mjs). A library or module that makes an Error at load time brings the cost back: this
+ * test names it.
+ */
+test.use({ serviceWorkers: 'block' });
+
+const SCREENS: { path: string; account: AccountKey | null; ready: (page: Page) => Locator }[] = [
+  { path: '/login', account: null, ready: (p) => p.getByRole('button', { name: 'Войти' }) },
+  { path: '/tasks', account: 'grantee', ready: (p) => p.getByTestId('task-row').first() },
+  { path: '/programs', account: 'user', ready: (p) => p.getByRole('heading', { level: 1, name: 'Конкурсы' }) },
+  { path: '/projects/1?tab=rid', account: 'grantee', ready: (p) => p.getByTestId('rid-card').first() },
+  { path: '/programs/create/START-2026', account: 'user', ready: (p) => p.getByText('Введенные данные сохраняются автоматически') },
+];
+
+for (const screen of SCREENS) {
+  test(`${screen.path}: no Error is made before the screen shows`, async ({ page }) => {
+    if (screen.account) await signIn(page, screen.account);
+    // Every Error constructor the page's code can call, noting where it was called from.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { __errorsMade: string[] }).__errorsMade = made;
+      for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError'] as const) {
+        const Original = window[name];
+        const note = (message: unknown) => made.push(`${name}(${String(message).slice(0, 80)}) ${new Original().stack?.split('\n').slice(2, 4).join(' ')}`);
+        const proxy: typeof Original = new Proxy(Original, {
+          apply(target, self, args: unknown[]) {
+            note(args[0]);
+            return Reflect.apply(target, self, args);
+          },
+          construct(target, args: unknown[], newTarget) {
+            note(args[0]);
+            return Reflect.construct(target, args, newTarget === proxy ? target : newTarget);
+          },
+        });
+        window[name] = proxy as never;
+      }
+    });
+    await page.goto(screen.path);
+    await expect(screen.ready(page)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __errorsMade: string[] }).__errorsMade)).toEqual([]);
+  });
+}
