@@ -13,6 +13,7 @@ import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
 import { reactSentinels } from './scripts/react-sentinels.mjs';
+import { localeDir } from './scripts/locale-dir.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
 import { compileHints } from './scripts/compile-hints.mjs';
 
@@ -73,6 +74,8 @@ export default defineConfig({
     pureAnatomy(),
     // React DOM's thrown-by-identity values made without a recorded stack (scripts/react-sentinels.mjs).
     reactSentinels(),
+    // Ark's LocaleProvider tells the direction of "ru-RU" without Intl.Locale#maximize (scripts/locale-dir.mjs).
+    localeDir(),
     screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
 import { MOSCOW_ZONE } from './limits';
 import { formatMoscowIso as formatMoscow, parseMoscowIso as parseTaskDate } from './moscow-time';
@@ -42,4 +42,40 @@ describe('Moscow time without luxon', () => {
     expect(parseTaskDate('2026-04-10T12:00:00')).toBe(Date.UTC(2026, 3, 10, 9, 0));
     expect(parseTaskDate('2012-06-01T12:00')).toBe(Date.UTC(2012, 5, 1, 8, 0)); // UTC+4 then
   });
+
+  // Since 26 Oct 2014 the module reads Moscow time as UTC+3 without time-zone data; the data it runs on must agree.
+  const sinceFixed: string[] = [];
+  for (let year = 2014; year <= 2040; year++) {
+    for (let month = year === 2014 ? 10 : 1; month <= 12; month++) {
+      const mm = String(month).padStart(2, '0');
+      sinceFixed.push(`${year}-${mm}-01T00:00:00Z`, `${year}-${mm}-15T21:30:59.999Z`, `${year}-${mm}-28T12:00`);
+    }
+  }
+  it('agrees with the time-zone data for every month from 2014-10 to 2040 (Moscow keeps UTC+3)', () => {
+    for (const value of ['2014-10-25T21:59:59Z', '2014-10-25T22:00:00Z', '2014-10-26T01:30', ...sinceFixed]) {
+      expect([value, parseTaskDate(value)]).toEqual([value, luxonMillis(value)]);
+      expect([value, formatMoscow(value)]).toEqual([value, luxonFormat(value, true)]);
+    }
+  });
 });
+
+describe('Moscow time on a first screen', () => {
+  const Original = Intl.DateTimeFormat;
+  afterEach(() => {
+    Intl.DateTimeFormat = Original;
+    vi.resetModules();
+  });
+
+  it('formats a date since 2014 without making an Intl.DateTimeFormat (its first one loads ICU data)', async () => {
+    vi.resetModules();
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Original, { construct: (target, args) => (made++, new target(...(args as []))) });
+    const fresh = await import('./moscow-time');
+    expect(fresh.formatMoscowIso('2026-04-10T09:00:00Z')).toBe('10.04.2026 12:00');
+    expect(fresh.parseMoscowIso('2026-04-10T12:00')).toBe(Date.UTC(2026, 3, 10, 9));
+    expect(made).toBe(0);
+    expect(fresh.formatMoscowIso('2012-06-01T08:00:00Z')).toBe('01.06.2012 12:00');
+    expect(made).toBe(1);
+  });
+});
+

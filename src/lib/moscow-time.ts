@@ -6,27 +6,33 @@ import { MOSCOW_ZONE } from './limits';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MOSCOW_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/**
+ * Since 26 October 2014, 02:00 (then UTC+4), Moscow keeps UTC+3 all year: instants from then on need no time-zone data.
+ * Asking Intl costs more than it seems: a page's first Intl.DateTimeFormat loads ICU's locale and zone data, 25–40 ms at
+ * full speed (4× that on a phone), in the first render of every list with a date. moscow-time.test.ts checks the rule
+ * against the time-zone data it runs on, so a change of Moscow's offset in that data fails the tests.
+ */
+const FIXED_SINCE = Date.UTC(2014, 9, 25, 22);
+const FIXED_OFFSET = 3 * 3_600_000;
 
-/** Moscow wall-clock fields of an instant. */
-function moscowFields(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of parts.formatToParts(ms)) if (part.type in out) out[part.type as keyof typeof out] = Number(part.value);
-  return out;
-}
+/** For instants before FIXED_SINCE (UTC+4 in 2011–2014, summer time before): made on the first such value. */
+let parts: Intl.DateTimeFormat | undefined;
 
 /** Offset of Moscow time from UTC at an instant, in ms (+3 h today; +4 h in 2011–2014). */
 function moscowOffset(ms: number): number {
-  const f = moscowFields(ms);
+  if (ms >= FIXED_SINCE) return FIXED_OFFSET;
+  parts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: MOSCOW_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const f = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of parts.formatToParts(ms)) if (part.type in f) f[part.type as keyof typeof f] = Number(part.value);
   return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(ms / 1000) * 1000;
 }
 
@@ -61,8 +67,9 @@ export function parseMoscowIso(value: string | null | undefined): number | null 
 export function formatMoscowIso(value: string | null | undefined, withTime = true): string | null {
   const at = parseMoscowIso(value);
   if (at === null) return null;
-  const f = moscowFields(at);
+  // Moscow wall-clock time read from a Date shifted by the offset in force then.
+  const wall = new Date(at + moscowOffset(at));
   const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${pad(f.day)}.${pad(f.month)}.${f.year}`;
-  return withTime ? `${date} ${pad(f.hour)}:${pad(f.minute)}` : date;
+  const date = `${pad(wall.getUTCDate())}.${pad(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+  return withTime ? `${date} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}` : date;
 }

@@ -26,11 +26,16 @@ export function systemNotificationText(items: readonly { message: string }[]): {
   return { title: `Новых уведомлений: ${items.length}`, body: truncateNotification(items[0]!.message).short };
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/**
+ * Made when the popup first shows a date, not when the bell's module loads with every cabinet screen: a page's first
+ * Intl.DateTimeFormat loads ICU's locale data (25–40 ms at full speed, 4× that on a phone).
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** DD.MM.YYYY HH:mm in the user's time zone; the raw value when it is not a date. */
 export function formatNotificationDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return DATE_FORMAT.format(date).replace(',', '');
+  dateFormat ??= new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateFormat.format(date).replace(',', '');
 }
