@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
 import { MOSCOW_ZONE } from './limits';
-import { formatMoscowIso as formatMoscow, parseMoscowIso as parseTaskDate } from './moscow-time';
+import { formatMoscowIso as formatMoscow, formatMoscowTime, moscowDay, parseMoscowIso as parseTaskDate } from './moscow-time';
 
 // moscow-time.ts reads ISO values with Intl instead of luxon (first-load budget of the task and competition lists);
 // luxon, still used elsewhere, is the reference it must agree with.
@@ -56,6 +56,19 @@ describe('Moscow time without luxon', () => {
       expect([value, parseTaskDate(value)]).toEqual([value, luxonMillis(value)]);
       expect([value, formatMoscow(value)]).toEqual([value, luxonFormat(value, true)]);
     }
+  });
+});
+
+describe('Moscow calendar day and time of an instant', () => {
+  it('turns the day at 21:00 UTC, and at 20:00 UTC in 2011–2014', () => {
+    expect(moscowDay(Date.UTC(2026, 10, 29, 20, 59, 59))).toEqual({ year: 2026, month: 11, day: 29 });
+    expect(moscowDay(Date.UTC(2026, 11, 31, 21))).toEqual({ year: 2027, month: 1, day: 1 });
+    expect(moscowDay(Date.UTC(2013, 5, 1, 20))).toEqual({ year: 2013, month: 6, day: 2 });
+  });
+
+  it('formats an instant as luxon does, and nothing for an invalid one', () => {
+    for (const value of values) expect(formatMoscowTime(parseTaskDate(value)!, false)).toBe(luxonFormat(value, false));
+    expect(formatMoscowTime(Number.NaN)).toBeNull();
   });
 });
 

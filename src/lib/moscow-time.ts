@@ -63,13 +63,33 @@ export function parseMoscowIso(value: string | null | undefined): number | null 
   return wall - moscowOffset(first);
 }
 
-/** DD.MM.YYYY HH:mm (or DD.MM.YYYY) in Europe/Moscow, or null for a missing / unreadable value. */
-export function formatMoscowIso(value: string | null | undefined, withTime = true): string | null {
-  const at = parseMoscowIso(value);
-  if (at === null) return null;
-  // Moscow wall-clock time read from a Date shifted by the offset in force then.
-  const wall = new Date(at + moscowOffset(at));
+/** A calendar day: year, month 1–12, day of the month. */
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** Moscow wall-clock time of an instant, read from a Date shifted by the offset in force then. */
+const moscowWall = (ms: number) => new Date(ms + moscowOffset(ms));
+
+/** The Moscow calendar day an instant falls on. */
+export function moscowDay(ms: number): CalendarDay {
+  const wall = moscowWall(ms);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+/** DD.MM.YYYY HH:mm (or DD.MM.YYYY) of an instant in Europe/Moscow; null for an invalid one. */
+export function formatMoscowTime(ms: number, withTime = true): string | null {
+  if (!Number.isFinite(ms)) return null;
+  const wall = moscowWall(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${pad(wall.getUTCDate())}.${pad(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
   return withTime ? `${date} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}` : date;
+}
+
+/** DD.MM.YYYY HH:mm (or DD.MM.YYYY) in Europe/Moscow, or null for a missing / unreadable value. */
+export function formatMoscowIso(value: string | null | undefined, withTime = true): string | null {
+  const at = parseMoscowIso(value);
+  return at === null ? null : formatMoscowTime(at, withTime);
 }

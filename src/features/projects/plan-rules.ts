@@ -1,20 +1,14 @@
-import { DateTime } from 'luxon';
 import type { components } from '@/lib/api/generated/main';
-import { MOSCOW_ZONE } from '@/lib/limits';
+import { formatMoscowIso, moscowDay, parseMoscowIso } from '@/lib/moscow-time';
+import { dayNumber, relativeDays } from '@/lib/relative-days';
 
 export type PlanStage = components['schemas']['PlanStage'];
 export type StagePhase = 'past' | 'active' | 'future';
 
-const millis = (iso: string | null | undefined): number | null => {
-  if (!iso) return null;
-  const date = DateTime.fromISO(iso);
-  return date.isValid ? date.toMillis() : null;
-};
-
 /** A stage is past once its end has passed, future while its start is ahead, and active in between. */
 export function stagePhase(stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: number): StagePhase {
-  const from = millis(stage.dateFrom);
-  const to = millis(stage.dateTo);
+  const from = parseMoscowIso(stage.dateFrom);
+  const to = parseMoscowIso(stage.dateTo);
   if (to !== null && to < nowMs) return 'past';
   if (from !== null && from > nowMs) return 'future';
   if (from === null && to === null) return 'future';
@@ -32,13 +26,16 @@ export const stageDotColor = (stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, now
 
 /** Stage dates are compared as whole Moscow calendar days: "осталось 5 дней" means five days, not 4.9. */
 function dayDiff(iso: string, nowMs: number): { days: number; relative: string } {
-  const target = DateTime.fromISO(iso, { zone: MOSCOW_ZONE }).startOf('day');
-  const today = DateTime.fromMillis(nowMs, { zone: MOSCOW_ZONE }).startOf('day');
-  return { days: Math.round(target.diff(today, 'days').days), relative: target.toRelative({ base: today, locale: 'ru' }) ?? '' };
+  const at = parseMoscowIso(iso);
+  if (at === null) return { days: Number.NaN, relative: '' };
+  const target = moscowDay(at);
+  const today = moscowDay(nowMs);
+  const days = dayNumber(target) - dayNumber(today);
+  return { days, relative: days === 0 ? '' : relativeDays(target, today) };
 }
 
 /**
- * SPEC §2 Plan tab relative note, in Russian via luxon: "прошло … назад" (past, counted from the end),
+ * SPEC §2 Plan tab relative note, in Russian (lib/relative-days.ts): "прошло … назад" (past, counted from the end),
  * "начнется через …" (future, counted to the start), "осталось …" (active, counted to the end).
  * Within the same day the note says so instead of "0 дней".
  */
@@ -61,7 +58,5 @@ export function stageNote(stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: 
 
 /** SPEC §9: dates DD.MM.YYYY (Moscow time, as everywhere in the cabinet). */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = DateTime.fromISO(iso, { zone: MOSCOW_ZONE });
-  return date.isValid ? date.toFormat('dd.MM.yyyy') : '—';
+  return formatMoscowIso(iso, false) ?? '—';
 }

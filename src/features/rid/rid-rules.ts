@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import type { components } from '@/lib/api/generated/main';
-import { MOSCOW_ZONE } from '@/lib/limits';
+import { formatMoscowIso, formatMoscowTime, moscowDay, parseMoscowIso } from '@/lib/moscow-time';
+import { dayNumber, relativeDays } from '@/lib/relative-days';
 
 export type Rid = components['schemas']['Rid'];
 export type RidStatus = Rid['status'];
@@ -28,10 +28,7 @@ export function ridTitle(rid: Rid): string {
 export const canSubmit = (rid: Rid) => rid.status === 'pending' && rid.source === 'planned';
 
 function applicationTime(rid: Rid): number | null {
-  const date = rid.info?.application?.date;
-  if (!date) return null;
-  const parsed = DateTime.fromISO(date, { zone: MOSCOW_ZONE });
-  return parsed.isValid ? parsed.toMillis() : null;
+  return parseMoscowIso(rid.info?.application?.date);
 }
 
 const STATUS_ORDER: Record<RidStatus, number> = { pending: 0, applied: 1, registered: 2 };
@@ -124,17 +121,18 @@ export function normaliseRidFilters(rids: readonly Rid[], filters: RidFilters): 
  */
 export function plannedNote(plannedAt: number | null | undefined, nowMs: number): { text: string; overdue: boolean } | null {
   if (plannedAt === null || plannedAt === undefined) return null;
-  const target = DateTime.fromSeconds(plannedAt, { zone: MOSCOW_ZONE }).startOf('day');
-  const today = DateTime.fromMillis(nowMs, { zone: MOSCOW_ZONE }).startOf('day');
-  if (target.equals(today)) return { text: 'срок сегодня', overdue: false };
-  const relative = target.toRelative({ base: today, locale: 'ru' }) ?? '';
-  if (target < today) return { text: `просрочено на ${relative.replace(/\s*назад$/, '')}`, overdue: true };
+  const target = moscowDay(plannedAt * 1000);
+  const today = moscowDay(nowMs);
+  const days = dayNumber(target) - dayNumber(today);
+  if (Number.isNaN(days)) return null;
+  if (days === 0) return { text: 'срок сегодня', overdue: false };
+  const relative = relativeDays(target, today);
+  if (days < 0) return { text: `просрочено на ${relative.replace(/\s*назад$/, '')}`, overdue: true };
   return { text: relative, overdue: false };
 }
 
 /** SPEC §9: dates are shown DD.MM.YYYY. Accepts ISO dates or unix seconds. */
 export function formatRidDate(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'number' ? DateTime.fromSeconds(value, { zone: MOSCOW_ZONE }) : DateTime.fromISO(value, { zone: MOSCOW_ZONE });
-  return date.isValid ? date.toFormat('dd.MM.yyyy') : null;
+  return typeof value === 'number' ? formatMoscowTime(value * 1000, false) : formatMoscowIso(value, false);
 }

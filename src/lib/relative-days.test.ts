@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { dayNumber, relativeDays } from './relative-days';
+
+// relative-days.ts stands in for luxon's toRelative on the RID tab and the project plan (luxon stays off the project
+// card's first load); luxon, still used elsewhere, is the reference it must agree with.
+const luxonRelative = (target: DateTime, base: DateTime) => target.toRelative({ base, locale: 'ru' });
+const day = (d: DateTime) => ({ year: d.year, month: d.month, day: d.day });
+
+describe('relative days without luxon', () => {
+  it('says what luxon says for every pair of days around month ends, leap days and years apart', () => {
+    const bases = ['2024-01-31', '2024-02-29', '2024-03-31', '2025-02-28', '2026-11-29', '2026-12-31', '2027-01-01'].map((d) => DateTime.fromISO(d, { zone: 'UTC' }));
+    let checked = 0;
+    for (const base of bases) {
+      for (const offset of [...Array.from({ length: 800 }, (_, i) => i - 400), -3653, -1461, -1096, 1095, 1096, 1461, 3653]) {
+        if (offset === 0) continue;
+        const target = base.plus({ days: offset });
+        expect([base.toISODate(), target.toISODate(), relativeDays(day(target), day(base))]).toEqual([base.toISODate(), target.toISODate(), luxonRelative(target, base)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  });
+
+  it('words the counts as Russian does', () => {
+    const base = { year: 2026, month: 11, day: 29 };
+    expect(relativeDays({ year: 2026, month: 11, day: 30 }, base)).toBe('через 1 день');
+    expect(relativeDays({ year: 2026, month: 12, day: 20 }, base)).toBe('через 21 день');
+    expect(relativeDays({ year: 2026, month: 11, day: 7 }, base)).toBe('22 дня назад');
+    expect(relativeDays({ year: 2027, month: 4, day: 29 }, base)).toBe('через 5 месяцев');
+    expect(relativeDays({ year: 2021, month: 11, day: 29 }, base)).toBe('5 лет назад');
+  });
+
+  it('numbers days continuously across months and years', () => {
+    expect(dayNumber({ year: 2025, month: 1, day: 1 }) - dayNumber({ year: 2024, month: 12, day: 31 })).toBe(1);
+    expect(dayNumber({ year: 2024, month: 3, day: 1 }) - dayNumber({ year: 2024, month: 2, day: 28 })).toBe(2);
+  });
+});
