@@ -7,6 +7,10 @@ import { signIn, type AccountKey } from './fixtures';
  * DOM's five thrown-by-identity values, made while the startup chunk was evaluated, cost 60–80 ms of its evaluation
  * (scripts/react-sentinels.mjs). A library or module that makes an Error at load time brings the cost back: this
  * test names it.
+ * Nor does it ask ICU for date data: the page's first Intl.DateTimeFormat (or RelativeTimeFormat, a Date's
+ * toLocale…String, Intl.Locale#maximize) loads ICU's locale data, 25–50 ms at full speed, in the first render. Moscow
+ * dates, relative notes and the text direction are worked out without it (lib/moscow-time.ts, lib/relative-days.ts,
+ * scripts/locale-dir.mjs).
  */
 test.use({ serviceWorkers: 'block' });
 
@@ -19,10 +23,11 @@ const SCREENS: { path: string; account: AccountKey | null; ready: (page: Page) =
 ];
 
 for (const screen of SCREENS) {
-  test(`${screen.path}: no Error is made before the screen shows`, async ({ page }) => {
+  test(`${screen.path}: no Error is made and no ICU date data is loaded before the screen shows`, async ({ page }) => {
     if (screen.account) await signIn(page, screen.account);
     // Every Error constructor the page's code can call, noting where it was called from.
     await page.addInitScript(() => {
+      const OriginalError = Error;
       const made: string[] = [];
       (window as unknown as { __errorsMade: string[] }).__errorsMade = made;
       for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError'] as const) {
@@ -40,9 +45,40 @@ for (const screen of SCREENS) {
         });
         window[name] = proxy as never;
       }
+      const asked: string[] = [];
+      (window as unknown as { __icuAsked: string[] }).__icuAsked = asked;
+      const where = () => new OriginalError().stack?.split('\n').slice(3, 5).join(' ') ?? '';
+      const intl = Intl as unknown as Record<string, new (...args: unknown[]) => object>;
+      for (const name of ['DateTimeFormat', 'RelativeTimeFormat']) {
+        const Original = intl[name]!;
+        const proxy: typeof Original = new Proxy(Original, {
+          apply(target, self, args: unknown[]): unknown {
+            asked.push(`Intl.${name}(${JSON.stringify(args).slice(0, 80)}) ${where()}`);
+            return Reflect.apply(target, self, args);
+          },
+          construct(target, args: unknown[], newTarget): object {
+            asked.push(`new Intl.${name}(${JSON.stringify(args).slice(0, 80)}) ${where()}`);
+            return Reflect.construct(target, args, newTarget === proxy ? target : newTarget) as object;
+          },
+        });
+        intl[name] = proxy;
+      }
+      const methods: [object, string][] = [[Intl.Locale.prototype, 'maximize'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString']];
+      for (const [owner, method] of methods) {
+        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[method]!;
+        (owner as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+          asked.push(`${method}(${JSON.stringify(args).slice(0, 80)}) ${where()}`);
+          return original.apply(this, args);
+        };
+      }
     });
     await page.goto(screen.path);
     await expect(screen.ready(page)).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __errorsMade: string[] }).__errorsMade)).toEqual([]);
+    const { errors, icu } = await page.evaluate(() => {
+      const seen = window as unknown as { __errorsMade: string[]; __icuAsked: string[] };
+      return { errors: [...seen.__errorsMade], icu: [...seen.__icuAsked] };
+    });
+    expect(errors).toEqual([]);
+    expect(icu).toEqual([]);
   });
 }
