@@ -1,8 +1,8 @@
 import { MOSCOW_ZONE } from './limits';
 
-// Moscow time (SPEC §9) built on Intl rather than luxon: lists on first-load screens (tasks, competitions) need only
-// this, and luxon costs ~21 KiB gzip there (DESIGN.md budgets). Same reading of ISO 8601 values as luxon's
-// DateTime.fromISO(value, { zone: 'Europe/Moscow' }) — moscow-time.test.ts checks it against luxon.
+// Moscow time (SPEC §9) without luxon: lists on first-load screens (tasks, competitions, the project card's RID and
+// plan tabs) need only this, and luxon costs ~21 KiB gzip there (DESIGN.md budgets). Same reading of ISO 8601 values as
+// luxon's DateTime.fromISO(value, { zone: 'Europe/Moscow' }) — moscow-time.test.ts checks it against luxon.
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
