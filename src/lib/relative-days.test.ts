@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { dayNumber, relativeDays } from './relative-days';
+import { dayNumber, fromToday, relativeDays } from './relative-days';
 
 // relative-days.ts stands in for luxon's toRelative on the RID tab and the project plan (luxon stays off the project
 // card's first load); luxon, still used elsewhere, is the reference it must agree with.
@@ -35,4 +35,13 @@ describe('relative days without luxon', () => {
     expect(dayNumber({ year: 2025, month: 1, day: 1 }) - dayNumber({ year: 2024, month: 12, day: 31 })).toBe(1);
     expect(dayNumber({ year: 2024, month: 3, day: 1 }) - dayNumber({ year: 2024, month: 2, day: 28 })).toBe(2);
   });
+
+  it('counts Moscow days from today: the day turns at 21:00 UTC', () => {
+    const now = Date.UTC(2026, 10, 29, 20, 0);
+    expect(fromToday(Date.UTC(2026, 10, 29, 20, 59), now)).toEqual({ days: 0, relative: '' });
+    expect(fromToday(Date.UTC(2026, 10, 29, 21, 0), now)).toEqual({ days: 1, relative: 'через 1 день' });
+    expect(fromToday(Date.UTC(2026, 10, 26, 12, 0), now)).toEqual({ days: -3, relative: '3 дня назад' });
+    expect(fromToday(Number.NaN, now)).toBeNull();
+  });
 });
+

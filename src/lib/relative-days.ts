@@ -1,4 +1,4 @@
-import type { CalendarDay } from './moscow-time';
+import { moscowDay, type CalendarDay } from './moscow-time';
 import { pluralRu } from './plural';
 
 // How far one calendar day is from another, in Russian, as luxon's toRelative({ base, locale: 'ru' }) says it for two
@@ -34,4 +34,16 @@ export function relativeDays(target: CalendarDay, base: CalendarDay): string {
   const [one, few, many] = WORDS[unit];
   const text = `${count} ${pluralRu(count, one, few, many)}`;
   return future ? `через ${text}` : `${text} назад`;
+}
+
+/**
+ * How far the Moscow day of an instant is from today's: whole days (0 on the same day, negative before) and the
+ * Russian words for them (empty on the same day); null for an invalid instant.
+ */
+export function fromToday(atMs: number, nowMs: number): { days: number; relative: string } | null {
+  if (!Number.isFinite(atMs)) return null;
+  const target = moscowDay(atMs);
+  const today = moscowDay(nowMs);
+  const days = dayNumber(target) - dayNumber(today);
+  return { days, relative: days === 0 ? '' : relativeDays(target, today) };
 }

@@ -1,6 +1,6 @@
 import type { components } from '@/lib/api/generated/main';
-import { formatMoscowIso, moscowDay, parseMoscowIso } from '@/lib/moscow-time';
-import { dayNumber, relativeDays } from '@/lib/relative-days';
+import { formatMoscowIso, parseMoscowIso } from '@/lib/moscow-time';
+import { fromToday } from '@/lib/relative-days';
 
 export type PlanStage = components['schemas']['PlanStage'];
 export type StagePhase = 'past' | 'active' | 'future';
@@ -27,11 +27,7 @@ export const stageDotColor = (stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, now
 /** Stage dates are compared as whole Moscow calendar days: "осталось 5 дней" means five days, not 4.9. */
 function dayDiff(iso: string, nowMs: number): { days: number; relative: string } {
   const at = parseMoscowIso(iso);
-  if (at === null) return { days: Number.NaN, relative: '' };
-  const target = moscowDay(at);
-  const today = moscowDay(nowMs);
-  const days = dayNumber(target) - dayNumber(today);
-  return { days, relative: days === 0 ? '' : relativeDays(target, today) };
+  return (at === null ? null : fromToday(at, nowMs)) ?? { days: Number.NaN, relative: '' };
 }
 
 /**

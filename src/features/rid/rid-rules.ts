@@ -1,6 +1,6 @@
 import type { components } from '@/lib/api/generated/main';
-import { formatMoscowIso, formatMoscowTime, moscowDay, parseMoscowIso } from '@/lib/moscow-time';
-import { dayNumber, relativeDays } from '@/lib/relative-days';
+import { formatMoscowIso, formatMoscowTime, parseMoscowIso } from '@/lib/moscow-time';
+import { fromToday } from '@/lib/relative-days';
 
 export type Rid = components['schemas']['Rid'];
 export type RidStatus = Rid['status'];
@@ -121,14 +121,11 @@ export function normaliseRidFilters(rids: readonly Rid[], filters: RidFilters): 
  */
 export function plannedNote(plannedAt: number | null | undefined, nowMs: number): { text: string; overdue: boolean } | null {
   if (plannedAt === null || plannedAt === undefined) return null;
-  const target = moscowDay(plannedAt * 1000);
-  const today = moscowDay(nowMs);
-  const days = dayNumber(target) - dayNumber(today);
-  if (Number.isNaN(days)) return null;
-  if (days === 0) return { text: 'срок сегодня', overdue: false };
-  const relative = relativeDays(target, today);
-  if (days < 0) return { text: `просрочено на ${relative.replace(/\s*назад$/, '')}`, overdue: true };
-  return { text: relative, overdue: false };
+  const note = fromToday(plannedAt * 1000, nowMs);
+  if (!note) return null;
+  if (note.days === 0) return { text: 'срок сегодня', overdue: false };
+  if (note.days < 0) return { text: `просрочено на ${note.relative.replace(/\s*назад$/, '')}`, overdue: true };
+  return { text: note.relative, overdue: false };
 }
 
 /** SPEC §9: dates are shown DD.MM.YYYY. Accepts ISO dates or unix seconds. */
