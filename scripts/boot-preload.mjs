@@ -5,7 +5,8 @@
 import { minifySync } from 'vite';
 import { projectPath } from './screen-chunks.mjs';
 import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
-import { CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
+import { ADMIN_BACKUP_KEY, CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
+import { HIDDEN_KEY, bannerText } from '../src/features/service-message/service-message-rules.ts';
 import { OFFLINE_BANNER_TEXT } from '../src/components/offline/offline-banner-text.ts';
 
 const ROUTE_FILE = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
@@ -152,7 +153,8 @@ export const LINKS_PER_TASK = 6;
  */
 export const EARLY_CALLS = [
   { path: '/v1/users/info', unlessKept: true },
-  { path: '/v2/projects/maintance' },
+  // Also drawn into the frame as soon as it answers (`BANNER`).
+  { path: '/v2/projects/maintance', banner: true },
   // "Мои задачи" without filters: the first page of all tasks (routes/_cabinet/tasks.index.tsx).
   { at: '^/tasks$', path: '/v2/projects/project-point?page=1&pageSize=20' },
   // The competitions and their groups (routes/_cabinet/programs.index.tsx): the filters are applied on the device.
@@ -164,6 +166,53 @@ export const EARLY_CALLS = [
   // A new application's questionnaire (routes/_cabinet/programs.create.$code1C.tsx, without a task's pointId).
   { at: '^/programs/create/([\\w-]+)$', path: '/v2/projects/application/$1' },
 ];
+
+/**
+ * The service message's banner (SPEC §2) drawn into the cabinet's frame by boot.js as soon as its early call answers,
+ * before the app's code has arrived and run: on a phone the message is the largest text of every cabinet screen (its
+ * largest contentful paint), and it waited for ~220 KB of script and the whole first render. It is the app's banner as
+ * it will draw it (features/service-message/components/service-banner.tsx: Chakra's warning alert, the text cut at
+ * three lines with «Подробнее», the close button), from classes of index.html's sheet, at the place the app draws it
+ * (under the header, above the screen), so nothing moves when the app's own takes its place; the app's cabinet frame
+ * keeps it meanwhile (features/shell/components/cabinet-frame.tsx). The same rule decides whether there is one
+ * (`bannerText`, its own source put in the script), and a message the person hid on this device is not drawn. Not drawn
+ * while an administrator is logged in as another user: the app draws its bar above the banner. A picture: inert and
+ * hidden from assistive technology like the rest of the frame.
+ */
+/** Chakra's icons the app's banner draws (@chakra-ui/react components/icons.js: WarningIcon, CloseIcon). */
+const WARNING_ICON =
+  'M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z';
+const CLOSE_ICON =
+  'M18.7071 6.70711C19.0976 6.31658 19.0976 5.68342 18.7071 5.29289C18.3166 4.90237 17.6834 4.90237 17.2929 5.29289L12 10.5858L6.70711 5.29289C6.31658 4.90237 5.68342 4.90237 5.29289 5.29289C4.90237 5.68342 4.90237 6.31658 5.29289 6.70711L10.5858 12L5.29289 17.2929C4.90237 17.6834 4.90237 18.3166 5.29289 18.7071C5.68342 19.0976 6.31658 19.0976 6.70711 18.7071L12 13.4142L17.2929 18.7071C17.6834 19.0976 18.3166 19.0976 18.7071 18.7071C19.0976 18.3166 19.0976 17.6834 18.7071 17.2929L13.4142 12L18.7071 6.70711Z';
+
+export const BANNER = `function (response) {
+  if (!response.ok) return;
+  var bannerText = ${bannerText.toString()};
+  response
+    .clone()
+    .json()
+    .then(function (data) {
+      var text = bannerText(data);
+      var place = document.querySelector('.boot-cabinet .boot-main');
+      if (!text || !place || document.documentElement.getAttribute('data-boot') !== 'cabinet') return;
+      if (localStorage.getItem('${HIDDEN_KEY}') === text || localStorage.getItem('${ADMIN_BACKUP_KEY}')) return;
+      var view = document.createElement('div');
+      view.className = 'boot-banner';
+      view.innerHTML = '<svg viewBox="0 0 24 24"><path d="${WARNING_ICON}"/></svg><div><p></p></div><span class="boot-close"><svg viewBox="0 0 24 24"><path fill-rule="evenodd" clip-rule="evenodd" d="${CLOSE_ICON}"/></svg></span>';
+      var line = view.querySelector('p');
+      line.textContent = text;
+      place.appendChild(view);
+      if (line.scrollHeight > line.clientHeight) {
+        var more = document.createElement('span');
+        more.className = 'boot-more';
+        more.textContent = 'Подробнее';
+        line.parentNode.appendChild(more);
+      }
+      // In the frame index.html painted: the app's cabinet frame takes it over when it replaces that one.
+      if (place.parentNode.classList.contains('boot')) window.__cabinetBoot.banner = view;
+    })
+    .catch(function () {});
+}`;
 
 /** The source of boot.js for a route table: [pattern, chunk files][] (exported for its test). */
 export function bootScript(table) {
@@ -197,6 +246,8 @@ export function bootScript(table) {
             var auth = 'Bearer ' + token;
             var answer = fetch(url, { headers: { Authorization: auth }, cache: 'no-store' });
             answer.catch(function () {});
+            // First in line: the banner reads a copy of the answer before the app takes it.
+            if (calls[k].banner) answer.then(${BANNER}, function () {});
             early[url] = { auth: auth, answer: answer };
           }
         })

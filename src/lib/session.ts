@@ -9,7 +9,7 @@ export const EXPIRES_KEY = 'access_token_expires';
 const RENEW_KEY = 'renew_token';
 const RETURN_KEY = 'return_route';
 /** The administrator's own session while "log in as" is active (SPEC §6), kept apart from the impersonated one. */
-const ADMIN_BACKUP_KEY = 'admin_session_backup';
+export const ADMIN_BACKUP_KEY = 'admin_session_backup';
 
 /** Renew this long before expiry so that a call never leaves with a token that dies in flight. */
 export const RENEW_MARGIN_MS = 60_000;

@@ -128,6 +128,14 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       const frameMenu = width < 1024 ? await boxOf(page, '.boot-menu') : null;
       if (width < 1024) await expect(page.locator('.boot-nav')).toBeHidden();
       else await expect(page.locator('.boot-menu')).toBeHidden();
+      // The service message is there too, under the header, as soon as its call answers (issue 19: it is the largest
+      // text of the screen on a phone, and waited for the app's code and first render).
+      const frameBanner = page.locator('.boot-banner');
+      await expect(frameBanner).toBeVisible();
+      await expect(frameBanner.locator('p')).toHaveText(/^Плановые технические работы/);
+      const bannerParts = ['', ' p', ' > svg', ' .boot-close'];
+      const frameBannerBoxes = await Promise.all(bannerParts.map((part) => boxOf(page, `.boot-banner${part}`)));
+      const frameIcons = await frameBanner.locator('path').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
       await screenshot(page, `boot-frame-tasks-${width}`);
 
       // With the scripts: the app's screens take the same boxes and the frame is gone.
@@ -139,6 +147,12 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       expect({ y: header!.y, height: header!.height, right: header!.x + header!.width }).toEqual({ y: frameHeader!.y, height: frameHeader!.height, right: frameHeader!.x + frameHeader!.width });
       if (frameNav) expect(await page.getByRole('navigation', { name: 'Главное меню' }).boundingBox()).toEqual(frameNav);
       if (frameMenu) expect(await page.getByRole('button', { name: 'Открыть меню' }).locator('svg').boundingBox()).toEqual(frameMenu);
+      // The app's banner takes the frame's boxes: the alert, its text (three lines and «Подробнее» on a phone), its icon
+      // and its close button; the same icons.
+      const banner = page.getByTestId('service-banner');
+      const appBannerParts = [banner, banner.locator('p'), banner.locator('svg').first(), banner.getByRole('button', { name: 'Скрыть сообщение' })];
+      expect(await Promise.all(appBannerParts.map((part) => part.boundingBox()))).toEqual(frameBannerBoxes);
+      expect(await banner.locator('path').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')))).toEqual(frameIcons);
       await page.evaluate(() => localStorage.clear());
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();

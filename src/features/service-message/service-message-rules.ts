@@ -14,7 +14,7 @@ export const bannerText = (data: { switch: number | string; message?: string | n
   data && Number(data.switch) === 1 && data.message?.trim() ? data.message.trim() : null;
 
 /** The message a person hid on this device: hidden until the administrator saves a different one. */
-const HIDDEN_KEY = 'service_message_hidden';
+export const HIDDEN_KEY = 'service_message_hidden';
 
 export function hiddenBannerText(storage: Storage = localStorage): string | null {
   try {
