@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { RELOAD_KEY } from '../../src/lib/pwa/chunk-reload';
 import { expectNoContractViolations, screenshot, signIn, tokenFor } from './fixtures';
 import { authHeader, expectAccessible } from './user-sessions';
 
@@ -135,12 +136,18 @@ test.describe('service message (SPEC §2, §5, §8)', () => {
       await expect(banner).toHaveCount(0);
       // Nor in the frame painted before the app's code has run, which draws the message as soon as its call answers
       // (scripts/boot-preload.mjs BANNER; here the app's code never arrives).
-      // (A first visit of the screen: no picture of it kept from the last one, which boot-frame.js would paint instead.)
+      // (A first visit of the screen: no picture of it kept from the last one — the app keeps it as it leaves, so it
+      // goes once the app has left — which boot-frame.js would paint instead; and its one reload for an entry script
+      // that failed to load counted as done, so the page stays on the frame.)
       const withoutApp = /\/assets\/.*\.js$/;
+      await page.goto('/empty.html');
+      await page.evaluate((reloadKey) => {
+        Object.keys(localStorage).forEach((key) => key.startsWith('cabinet-snapshot') && localStorage.removeItem(key));
+        sessionStorage.setItem(reloadKey, String(Date.now()));
+      }, RELOAD_KEY);
       await page.route(withoutApp, (route) => route.abort());
-      await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.startsWith('cabinet-snapshot') && localStorage.removeItem(key)));
       const answered = page.waitForResponse(/\/v2\/projects\/maintance$/);
-      await page.reload();
+      await page.goto('/programs');
       await answered;
       await expect(page.locator('.boot-cabinet')).toBeVisible();
       await page.waitForTimeout(500);
