@@ -167,10 +167,17 @@ export const EARLY_CALLS = [
   { at: '^/programs/create/([\\w-]+)$', path: '/v2/projects/application/$1' },
 ];
 
+/** Chakra's icons the app's banner draws (@chakra-ui/react components/icons.js: WarningIcon, CloseIcon). */
+const WARNING_ICON =
+  'M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z';
+const CLOSE_ICON =
+  'M18.7071 6.70711C19.0976 6.31658 19.0976 5.68342 18.7071 5.29289C18.3166 4.90237 17.6834 4.90237 17.2929 5.29289L12 10.5858L6.70711 5.29289C6.31658 4.90237 5.68342 4.90237 5.29289 5.29289C4.90237 5.68342 4.90237 6.31658 5.29289 6.70711L10.5858 12L5.29289 17.2929C4.90237 17.6834 4.90237 18.3166 5.29289 18.7071C5.68342 19.0976 6.31658 19.0976 6.70711 18.7071L12 13.4142L17.2929 18.7071C17.6834 19.0976 18.3166 19.0976 18.7071 18.7071C19.0976 18.3166 19.0976 17.6834 18.7071 17.2929L13.4142 12L18.7071 6.70711Z';
+
 /**
  * The service message's banner (SPEC §2) drawn into the cabinet's frame by boot.js as soon as its early call answers,
- * before the app's code has arrived and run: on a phone the message is the largest text of every cabinet screen (its
- * largest contentful paint), and it waited for ~220 KB of script and the whole first render. It is the app's banner as
+ * before the app's code has arrived and run: on a phone the message is the largest text of most cabinet screens (the
+ * largest contentful paint of /tasks, /programs and a new application's questionnaire), and it waited for ~220 KB of
+ * script and the whole first render. It is the app's banner as
  * it will draw it (features/service-message/components/service-banner.tsx: Chakra's warning alert, the text cut at
  * three lines with «Подробнее», the close button), from classes of index.html's sheet, at the place the app draws it
  * (under the header, above the screen), so nothing moves when the app's own takes its place; the app's cabinet frame
@@ -179,12 +186,6 @@ export const EARLY_CALLS = [
  * while an administrator is logged in as another user: the app draws its bar above the banner. A picture: inert and
  * hidden from assistive technology like the rest of the frame.
  */
-/** Chakra's icons the app's banner draws (@chakra-ui/react components/icons.js: WarningIcon, CloseIcon). */
-const WARNING_ICON =
-  'M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z';
-const CLOSE_ICON =
-  'M18.7071 6.70711C19.0976 6.31658 19.0976 5.68342 18.7071 5.29289C18.3166 4.90237 17.6834 4.90237 17.2929 5.29289L12 10.5858L6.70711 5.29289C6.31658 4.90237 5.68342 4.90237 5.29289 5.29289C4.90237 5.68342 4.90237 6.31658 5.29289 6.70711L10.5858 12L5.29289 17.2929C4.90237 17.6834 4.90237 18.3166 5.29289 18.7071C5.68342 19.0976 6.31658 19.0976 6.70711 18.7071L12 13.4142L17.2929 18.7071C17.6834 19.0976 18.3166 19.0976 18.7071 18.7071C19.0976 18.3166 19.0976 17.6834 18.7071 17.2929L13.4142 12L18.7071 6.70711Z';
-
 export const BANNER = `function (response) {
   if (!response.ok) return;
   var bannerText = ${bannerText.toString()};

@@ -46,11 +46,12 @@ export interface AppState {
 
 /**
  * Makes the app's state and loads the route in the address bar (its guard and its chunks; a signed-in screen's guard
- * also waits for the cabinet's recipes, routes/_cabinet.tsx); `firstRoute` settles when the router can draw it. main.tsx renders the app only then: its first
- * render replaces the frame index.html painted (React empties #root on its first commit), and a first render made
- * while the route was still loading drew nothing in its place — an empty page for a few frames on every first load
- * (~0.25 s on a phone at CPU 4×) between the frame and the cabinet's own, identical frame. The router, loaded before
- * it is mounted, does not load the same location again (TanStack Router's Transitioner).
+ * also waits for the cabinet's recipes, routes/_cabinet.tsx); `firstRoute` settles when the router can draw it.
+ * main.tsx renders the app only then: its first render replaces the frame index.html painted (React empties #root on
+ * its first commit), and a first render made while the route was still loading drew nothing in its place — an empty
+ * page for a few frames on every first load (~0.25 s on a phone at CPU 4×) between the frame and the cabinet's own,
+ * identical frame. The router, loaded before it is mounted, does not load the same location again (TanStack Router's
+ * Transitioner).
  */
 export function startApp(): { state: AppState; firstRoute: Promise<unknown> } {
   const state = makeAppState();
