@@ -5,7 +5,7 @@ import { captureInstallPrompt } from './lib/pwa/install';
 import { installChunkErrorRecovery } from './lib/pwa/chunk-reload';
 // Imported statically: the app shell is one startup chunk fetched with this entry (modulepreload), not a second
 // round trip after the config (DESIGN.md first-load budget; vite.config.ts "startup" chunk).
-import { App, startApp } from './app/app';
+import { App } from './app/app';
 import { getSystem } from './app/theme';
 
 const root = createRoot(document.getElementById('root')!);
@@ -31,21 +31,17 @@ systemMade.catch(() => undefined);
 loadConfig(fetchConfig)
   .then(() => systemMade)
   .then(() => {
-    // The first render waits for the route in the address bar (app.tsx startApp): until then the frame stays.
-    const { state, firstRoute } = startApp();
-    return firstRoute.then(() =>
-      // A transition: React renders the first screen in slices and lets the browser in between (no long task).
-      // Strict Mode's checks run in development only (React: they do not change the production build), so the
-      // production build leaves the wrapper out.
-      startTransition(() =>
-        root.render(
-          import.meta.env.DEV ? (
-            <StrictMode>
-              <App state={state} />
-            </StrictMode>
-          ) : (
-            <App state={state} />
-          ),
+    // A transition: React renders the first screen in slices and lets the browser in between (no long task).
+    // Strict Mode's checks run in development only (React: they do not change the production build), so the production
+    // build leaves the wrapper out.
+    startTransition(() =>
+      root.render(
+        import.meta.env.DEV ? (
+          <StrictMode>
+            <App />
+          </StrictMode>
+        ) : (
+          <App />
         ),
       ),
     );

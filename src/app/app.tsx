@@ -2,7 +2,7 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { renderedSystem } from './theme';
 import { createQueryClient, markNavigationStart, persistOptions, restorePersistedCacheNow } from './query-client';
 import { createAppRouter } from './router';
@@ -37,94 +37,73 @@ const AppStatusDock = lazy<ComponentType>(() =>
     ),
 );
 
-/** The query client, its persistence and the router: made once per page, before the first render. */
-export interface AppState {
-  queryClient: ReturnType<typeof createQueryClient>;
-  router: ReturnType<typeof createAppRouter>;
-  persist: ReturnType<typeof persistOptions>;
-}
+export function App() {
+  const [{ queryClient, router, persist }] = useState(() => {
+    const queryClient = createQueryClient();
+    const persist = persistOptions(queryClient);
+    // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
+    restorePersistedCacheNow(persist);
+    // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
+    if (tokenLinkTaken) forgetUserRecord(queryClient);
+    const router = createAppRouter(queryClient);
+    // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
+    setTransportHooks({
+      onUnauthorized: () => {
+        const { pathname, searchStr } = router.state.location;
+        if (pathname === '/login' || pathname === '/callback') return;
+        saveReturnRoute(pathname + searchStr);
+        forgetUserRecord(queryClient);
+        void router.navigate({ to: '/login', replace: true });
+      },
+    });
+    // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
+    // right after the first screen is rendered, so IndexedDB code is not part of the first-load JavaScript; the toast
+    // view is fetched then too, ready before the first message, and the service worker (precache, update prompt) is
+    // registered. One step per idle moment (issue 19): together, with the preload links of their chunks, they were one
+    // task of ~120 ms at CPU 4×; apart, none blocks the page for long.
+    const afterFirstScreen = [
+      () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer()),
+      // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
+      () => void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener))),
+      preloadToaster,
+      // Its code comes with the update prompt's (app-status-dock.tsx), not with the first-load JavaScript.
+      () =>
+        void import('@/lib/pwa/service-worker').then(
+          (m) => m.registerServiceWorker(),
+          () => undefined, // not fetched now (no connection): the next start registers it
+        ),
+      showDock,
+    ];
+    const nextStep = () => {
+      afterFirstScreen.shift()?.();
+      if (afterFirstScreen.length) whenIdle(nextStep, 1_000, 200);
+    };
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      whenIdle(nextStep, 1_000, 200);
+    });
+    // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
+    // once when the app shows something else (the sign-in page after an expired session, an error screen).
+    router.subscribe('onRendered', () => {
+      if (snapshotShown() && !document.querySelector('#root .cab-shell, #root .boot-cabinet')) dropScreenSnapshot();
+    });
+    // A screen mounting does not fetch again what its navigation fetched already (query-client.ts justFetched).
+    router.subscribe('onBeforeNavigate', (event) => {
+      if (event.fromLocation) markNavigationStart();
+    });
+    // Queries pause while the network is proved absent; an action started then is refused (query-client.ts).
+    onlineManager.setEventListener((setOnline) => {
+      setOnline(isOnline());
+      return subscribeOnline(setOnline);
+    });
+    // A route chunk missing after a deploy: reload once to get the new build.
+    router.subscribe('onResolved', () => {
+      const failed = router.state.matches.find((match) => match.status === 'error' && isChunkLoadError(match.error));
+      if (failed) reloadOnceForChunkError(failed.error);
+    });
+    return { queryClient, router, persist };
+  });
 
-/**
- * Makes the app's state and loads the route in the address bar (its guard and its chunks; a signed-in screen's guard
- * also waits for the cabinet's recipes, routes/_cabinet.tsx); `firstRoute` settles when the router can draw it.
- * main.tsx renders the app only then: its first render replaces the frame index.html painted (React empties #root on
- * its first commit), and a first render made while the route was still loading drew nothing in its place — an empty
- * page for a few frames on every first load (~0.25 s on a phone at CPU 4×) between the frame and the cabinet's own,
- * identical frame. The router, loaded before it is mounted, does not load the same location again (TanStack Router's
- * Transitioner).
- */
-export function startApp(): { state: AppState; firstRoute: Promise<unknown> } {
-  const state = makeAppState();
-  return { state, firstRoute: state.router.load().catch(() => undefined) };
-}
-
-function makeAppState(): AppState {
-  const queryClient = createQueryClient();
-  const persist = persistOptions(queryClient);
-  // Lists, details and the user seen before are readable offline from the first route load (DESIGN.md).
-  restorePersistedCacheNow(persist);
-  // A sign-in link may be anybody: the user record kept from an earlier session is not theirs.
-  if (tokenLinkTaken) forgetUserRecord(queryClient);
-  const router = createAppRouter(queryClient);
-  // SPEC §8: a 401 from the main APIs removes the token (done in the middleware) and goes to login unless there.
-  setTransportHooks({
-    onUnauthorized: () => {
-      const { pathname, searchStr } = router.state.location;
-      if (pathname === '/login' || pathname === '/callback') return;
-      saveReturnRoute(pathname + searchStr);
-      forgetUserRecord(queryClient);
-      void router.navigate({ to: '/login', replace: true });
-    },
-  });
-  // DESIGN.md "Offline drafts": the outbox left by earlier sessions is replayed as soon as the app runs — loaded
-  // right after the first screen is rendered, so IndexedDB code is not part of the first-load JavaScript; the toast
-  // view is fetched then too, ready before the first message, and the service worker (precache, update prompt) is
-  // registered. One step per idle moment (issue 19): together, with the preload links of their chunks, they were one
-  // task of ~120 ms at CPU 4×; apart, none blocks the page for long.
-  const afterFirstScreen = [
-    () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer()),
-    // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
-    () => void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener))),
-    preloadToaster,
-    // Its code comes with the update prompt's (app-status-dock.tsx), not with the first-load JavaScript.
-    () =>
-      void import('@/lib/pwa/service-worker').then(
-        (m) => m.registerServiceWorker(),
-        () => undefined, // not fetched now (no connection): the next start registers it
-      ),
-    showDock,
-  ];
-  const nextStep = () => {
-    afterFirstScreen.shift()?.();
-    if (afterFirstScreen.length) whenIdle(nextStep, 1_000, 200);
-  };
-  const stop = router.subscribe('onRendered', () => {
-    stop();
-    whenIdle(nextStep, 1_000, 200);
-  });
-  // The picture of the last visit (lib/screen-snapshot.ts) is taken away by the shell once its screen has drawn, or at
-  // once when the app shows something else (the sign-in page after an expired session, an error screen).
-  router.subscribe('onRendered', () => {
-    if (snapshotShown() && !document.querySelector('#root .cab-shell, #root .boot-cabinet')) dropScreenSnapshot();
-  });
-  // A screen mounting does not fetch again what its navigation fetched already (query-client.ts justFetched).
-  router.subscribe('onBeforeNavigate', (event) => {
-    if (event.fromLocation) markNavigationStart();
-  });
-  // Queries pause while the network is proved absent; an action started then is refused (query-client.ts).
-  onlineManager.setEventListener((setOnline) => {
-    setOnline(isOnline());
-    return subscribeOnline(setOnline);
-  });
-  // A route chunk missing after a deploy: reload once to get the new build.
-  router.subscribe('onResolved', () => {
-    const failed = router.state.matches.find((match) => match.status === 'error' && isChunkLoadError(match.error));
-    if (failed) reloadOnceForChunkError(failed.error);
-  });
-  return { queryClient, router, persist };
-}
-
-export function App({ state: { queryClient, router, persist } }: { state: AppState }) {
   return (
     <ChakraProvider value={renderedSystem()}>
       <LocaleProvider locale="ru-RU">

@@ -1,9 +1,12 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, use, type ReactNode } from 'react';
 import { routeTree } from '@/route-tree.gen';
 import { RouteErrorView } from './route-error';
 import { NotFoundView } from '@/components/status-views';
 import { Box } from '@chakra-ui/react';
+import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
+
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -24,8 +27,26 @@ function PendingView() {
   );
 }
 
+/** Paths that render without the signed-in layout: they do not need the cabinet recipes (theme.ts). */
+const OUTSIDE_CABINET = new Set(['/login', '/callback', '/personal-account-v2-auth']);
+
+/** Holds a signed-in screen until the recipes of the cabinet components are in the theme (theme.ts). */
+function CabinetRecipes({ children }: { children: ReactNode }) {
+  const cabinet = useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/_cabinet') });
+  if (cabinet && !cabinetRecipesSettled()) use(loadCabinetRecipes());
+  return children;
+}
+
+function RouterInner({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PendingView />}>
+      <CabinetRecipes>{children}</CabinetRecipes>
+    </Suspense>
+  );
+}
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
@@ -35,5 +56,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteErrorView,
     defaultNotFoundComponent: NotFoundView,
     scrollRestoration: true,
+    InnerWrap: RouterInner,
   });
+  // Fetched as soon as a navigation heads anywhere but the public pages, in parallel with the route's own loading.
+  router.subscribe('onBeforeLoad', ({ toLocation }) => {
+    if (!OUTSIDE_CABINET.has(toLocation.pathname)) void loadCabinetRecipes();
+  });
+  return router;
 }

@@ -38,9 +38,9 @@ const config = defineConfig({
  * Chakra's default theme without the recipes of components the cabinet never renders (DESIGN.md budgets: first-load
  * JavaScript): the full `defaultConfig` carries ~75 recipes (~24 KiB gzip). The system starts with the recipes of the
  * screens outside the signed-in layout (login, callback, errors, status dock, toasts); the recipes of the cabinet
- * screens come in a chunk of their own (theme-cabinet.ts) that the signed-in layout's guard waits for before a cabinet
- * route renders (routes/_cabinet.tsx). A component whose recipe is missing renders unstyled: theme.test.tsx checks
- * both lists against the components imported from '@chakra-ui/react' in src/.
+ * screens come in a chunk of their own (theme-cabinet.ts) that the router waits for before it renders a cabinet
+ * route (router.tsx). A component whose recipe is missing renders unstyled: theme.test.tsx checks both lists against
+ * the components imported from '@chakra-ui/react' in src/.
  */
 export const baseRecipes: Record<string, RecipeDefinition> = {
   button: buttonRecipe,

@@ -10,7 +10,6 @@ import { ROLE_NAMES } from '@/lib/role-names';
 import { useOnDemand } from '@/components/use-on-demand';
 import { DeferredMount } from '@/components/deferred-mount';
 import { KeepLayerBlocks } from '@/app/emotion-layers';
-import { loadCabinetRecipes } from '@/app/theme';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
@@ -39,9 +38,6 @@ export const Route = createFileRoute('/_cabinet')({
       saveReturnRoute(location.href);
       throw redirect({ to: '/login', replace: true });
     }
-    // The recipes of the cabinet's components (app/theme.ts), fetched beside the user: a screen under this layout is
-    // drawn only once they are in the theme (a component whose recipe is missing renders unstyled).
-    const recipes = loadCabinetRecipes();
     try {
       const { user, confirmed } = await signedInUser(context.queryClient);
       confirmTokenLinkSession();
@@ -51,7 +47,6 @@ export const Route = createFileRoute('/_cabinet')({
       // the screen first shows instead of pushing it down a moment later (layout shift).
       void context.queryClient.prefetchQuery(serviceMessageQuery());
       const roleIds = roleIdsFromGroups(user.groups);
-      await recipes;
       return { user, roleIds, roles: clientRoles(roleIds) };
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'unauthorized') {

@@ -163,33 +163,6 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
     });
   }
 
-  test('a phone never shows an empty page between the frame and the cabinet (first visit, CPU 4×)', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const { token, tokenExpireAt } = await tokenFor(page.request, 'grantee');
-    await page.goto('/empty.html');
-    await page.evaluate(([t, e]) => {
-      localStorage.setItem('access_token', t);
-      localStorage.setItem('access_token_expires', String(e * 1000));
-    }, [token, tokenExpireAt] as const);
-    // Every frame the page draws until the cabinet's shell is there: the times when it drew neither the frame nor
-    // anything of the app (the app's first render once emptied the page while its first route was still loading).
-    await page.addInitScript(() => {
-      const empty: number[] = ((window as unknown as { emptyFrames: number[] }).emptyFrames = []);
-      const look = () => {
-        if (document.querySelector('.cab-shell')) return;
-        const root = document.getElementById('root');
-        if (root && !root.firstElementChild && !document.getElementById('boot-snapshot')) empty.push(Math.round(performance.now()));
-        requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    });
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto('/tasks');
-    await expect(page.getByRole('heading', { level: 1, name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { emptyFrames: number[] }).emptyFrames)).toEqual([]);
-    await context.close();
-  });
 });
 
 test.describe('phone: page titles readable (375 px, touch)', () => {
