@@ -59,7 +59,7 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * plural rules (lib/plural.ts), now used by the project card too, came out of a shared chunk into a file of their own.
  * /programs and /tasks +0.1 (212.5 → 212.6, 210.5 → 210.6; +49 B): the cabinet's frame keeps the service message's
  * banner that boot.js drew before the app's code ran (features/shell/components/cabinet-frame.tsx), the largest text of
- * these screens on a phone: their largest contentful paint at CPU 4× and 1.6 Mbit/s, 3.16 → 1.80 s and 2.96 → 1.90 s.
+ * these screens on a phone (their largest contentful paint; README "Производительность и доступность").
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.4 },
