@@ -183,8 +183,9 @@ const CLOSE_ICON =
  * (under the header, above the screen), so nothing moves when the app's own takes its place; the app's cabinet frame
  * keeps it meanwhile (features/shell/components/cabinet-frame.tsx). The same rule decides whether there is one
  * (`bannerText`, its own source put in the script), and a message the person hid on this device is not drawn. Not drawn
- * while an administrator is logged in as another user: the app draws its bar above the banner. A picture: inert and
- * hidden from assistive technology like the rest of the frame.
+ * while an administrator is logged in as another user: the app draws its bar above the banner. A picture with no
+ * control: in index.html's frame it is hidden from assistive technology with the rest of it; in the app's cabinet
+ * frame its text is read, as the frame's own is.
  */
 export const BANNER = `function (response) {
   if (!response.ok) return;

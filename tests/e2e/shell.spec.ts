@@ -162,7 +162,6 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       await context.close();
     });
   }
-
 });
 
 test.describe('phone: page titles readable (375 px, touch)', () => {
