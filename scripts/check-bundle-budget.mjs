@@ -60,20 +60,24 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * /programs and /tasks +0.1 (212.5 → 212.6, 210.5 → 210.6; +49 B): the cabinet's frame keeps the service message's
  * banner that boot.js drew before the app's code ran (features/shell/components/cabinet-frame.tsx), the largest text of
  * these screens on a phone (their largest contentful paint; README "Производительность и доступность").
+ * /login, the questionnaire and /calendar +0.1 (164.4 → 164.5, 236.6 → 236.7, 243.2 → 243.3; +82 B on every route, /programs
+ * and /tasks stay within theirs): the frame index.html painted stays on screen until the first route is drawn
+ * (app/router.tsx PaintedFrame); the app's first render emptied the page for ~0.15–0.25 s of a phone's first visit.
+ * /login stays 0.8 KiB below its figure when issue 19 was filed.
  */
 export const ROUTES = [
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.4 },
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.5 },
   { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.6 },
   { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 210.6 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 236.6,
+    limitKiB: 236.7,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 243.2,
+    limitKiB: 243.3,
   },
 ];
 

@@ -162,6 +162,40 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       await context.close();
     });
   }
+  test('a phone never shows an empty page between the frame and the cabinet (first visit, CPU 4×)', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const { token, tokenExpireAt } = await tokenFor(page.request, 'grantee');
+    await page.goto('/empty.html');
+    await page.evaluate(([t, e]) => {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('access_token_expires', String(e * 1000));
+    }, [token, tokenExpireAt] as const);
+    // Every frame the page draws until the cabinet's shell is there: when it drew neither a frame nor anything of the
+    // app (the app's first render emptied the page while its first route was still loading), when it drew a spinner
+    // instead of the frame, and when the service message, once drawn in the frame, was gone again before the shell.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { framesSeen: string[] }).framesSeen = []);
+      let banner = false;
+      const look = () => {
+        if (document.querySelector('.cab-shell')) return;
+        const root = document.getElementById('root');
+        const at = Math.round(performance.now());
+        if (root && !root.firstElementChild && !document.getElementById('boot-snapshot')) seen.push(`${at} empty`);
+        else if (document.querySelector('#root .cab-spinner') && !document.querySelector('#root .boot-cabinet')) seen.push(`${at} spinner`);
+        const hasBanner = !!document.querySelector('#root .boot-banner');
+        if (banner && !hasBanner) seen.push(`${at} banner gone`);
+        banner ||= hasBanner;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/tasks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { framesSeen: string[] }).framesSeen)).toEqual([]);
+    await context.close();
+  });
 });
 
 test.describe('phone: page titles readable (375 px, touch)', () => {
