@@ -121,3 +121,32 @@ test('a signed-in screen adds no block rules (media, layer) while it loads — e
   await expect(page.getByRole('button', { name: 'Подать внеплановый РИД' })).not.toHaveCSS('background-color', TRANSPARENT);
   await context.close();
 });
+
+test('while data loads, the skeletons show and pulse and the spinner turns (1440 and 375 px)', async ({ page }) => {
+  // Before: the cabinet put each of emotion's rules into its blocks as the browser had written it back, and Chromium
+  // writes a shorthand with var() in it (Chakra's `background`, `animation`) as empty longhands, which it then refused:
+  // the loading skeletons were transparent and still, the spinner did not turn (app/emotion-layers.ts).
+  await signIn(page, 'grantee');
+  // Nothing kept from an earlier load: each screen asks for its data and waits for it.
+  await page.addInitScript(() => localStorage.removeItem('cabinet-query-cache'));
+  // The screens' own data is held; the shell's calls (user, service message, notifications, counters) are not.
+  const held = /\/hosts\/main\/.*\/(tasks|points|projects|questionnaire|templates|competitions)/i;
+  await page.route(held, async (route) => {
+    if (!route.request().url().includes('/maintance')) await new Promise((resolve) => setTimeout(resolve, 20_000));
+    await route.continue().catch(() => undefined); // the test went on meanwhile
+  });
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/projects');
+    const skeleton = page.locator('.chakra-skeleton').first();
+    await expect(skeleton).toBeVisible({ timeout: 30_000 });
+    await expect(skeleton).not.toHaveCSS('background-color', TRANSPARENT);
+    await expect(skeleton).toHaveCSS('animation-name', 'pulse');
+    await screenshot(page, `loading-skeleton-${width}`);
+    await page.goto('/tasks');
+    const spinner = page.getByRole('status', { name: 'Загрузка' }).locator('xpath=self::*[contains(@class, "chakra-spinner")]');
+    await expect(spinner).toBeVisible({ timeout: 30_000 });
+    await expect(spinner).toHaveCSS('animation-name', 'spin');
+    await expect(spinner).not.toHaveCSS('border-top-color', TRANSPARENT);
+  }
+});
