@@ -52,9 +52,11 @@ function PaintedFrame() {
 function RouterInner({ children }: { children: ReactNode }) {
   const loading = useRouterState({ select: (state) => state.matches.length === 0 });
   const cabinet = useRouterState({ select: (state) => !OUTSIDE_CABINET.has(state.location.pathname) });
+  // The cabinet's recipes are awaited in its frame too (CabinetRecipes), where index.html painted that frame: after
+  // signing in from the sign-in card, the card must not come back — the spinner shows there, as before.
+  const framed = cabinet && /^(cabinet|snapshot)$/.test(document.documentElement.dataset.boot ?? '');
   return (
-    // The cabinet's recipes are awaited in its frame too (CabinetRecipes).
-    <Suspense fallback={cabinet ? <PaintedFrame /> : <PendingView />}>
+    <Suspense fallback={framed ? <PaintedFrame /> : <PendingView />}>
       {loading && <PaintedFrame />}
       <CabinetRecipes>{children}</CabinetRecipes>
     </Suspense>
