@@ -7,7 +7,6 @@ import { NotFoundView } from '@/components/status-views';
 import { Box } from '@chakra-ui/react';
 import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
 
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

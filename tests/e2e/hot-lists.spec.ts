@@ -144,7 +144,7 @@ test('while data loads, the skeletons show and pulse and the spinner turns (1440
     await expect(skeleton).toHaveCSS('animation-name', 'pulse');
     await screenshot(page, `loading-skeleton-${width}`);
     await page.goto('/tasks');
-    const spinner = page.getByRole('status', { name: 'Загрузка' }).locator('xpath=self::*[contains(@class, "chakra-spinner")]');
+    const spinner = page.getByRole('status', { name: 'Загрузка' }).and(page.locator('.chakra-spinner'));
     await expect(spinner).toBeVisible({ timeout: 30_000 });
     await expect(spinner).toHaveCSS('animation-name', 'spin');
     await expect(spinner).not.toHaveCSS('border-top-color', TRANSPARENT);
