@@ -33,6 +33,7 @@ import { seedAll } from './seed';
 import { addTestUser } from './seed/users';
 import { seedTaskOwner } from './domains/tasks/seed';
 import { applyHostileContent } from './lib/hostile';
+import { serveAssets } from './lib/static-assets';
 
 export interface ServerOptions {
   /** Database directory; null keeps it in memory (tests). */
@@ -256,6 +257,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
       const file = path.join(dist, `index.html.${encoding === 'br' ? 'br' : 'gz'}`);
       return existsSync(file) ? [{ encoding, body: readFileSync(file) }] : [];
     });
+    serveAssets(app, dist);
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
