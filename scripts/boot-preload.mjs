@@ -237,18 +237,18 @@ export function bootScript(table) {
     if ((frame === 'cabinet' || frame === 'snapshot') && token && expires - ${RENEW_MARGIN_MS} > Date.now()) {
       var calls = ${JSON.stringify(EARLY_CALLS)};
       var begin = function (settings) {
-        for (var k = 0; k < calls.length; k++) {
-          if (calls[k].unlessKept && kept) continue;
-          var at = calls[k].at ? new RegExp(calls[k].at).exec(path + location.search) : [];
-          if (!at) continue;
-          var url = new URL(settings.apiMain + calls[k].path.replace('$1', at[1]), location.href).href;
-          var auth = 'Bearer ' + token;
-          var answer = fetch(url, { headers: { Authorization: auth }, cache: 'no-store' });
-          answer.catch(function () {});
-          // First in line: the banner reads a copy of the answer before the app takes it.
-          if (calls[k].banner) answer.then(${BANNER}, function () {});
-          early[url] = { auth: auth, answer: answer };
-        }
+          for (var k = 0; k < calls.length; k++) {
+            if (calls[k].unlessKept && kept) continue;
+            var at = calls[k].at ? new RegExp(calls[k].at).exec(path + location.search) : [];
+            if (!at) continue;
+            var url = new URL(settings.apiMain + calls[k].path.replace('$1', at[1]), location.href).href;
+            var auth = 'Bearer ' + token;
+            var answer = fetch(url, { headers: { Authorization: auth }, cache: 'no-store' });
+            answer.catch(function () {});
+            // First in line: the banner reads a copy of the answer before the app takes it.
+            if (calls[k].banner) answer.then(${BANNER}, function () {});
+            early[url] = { auth: auth, answer: answer };
+          }
       };
       // Where the API was when the app last started (src/lib/config.ts keeps each good config): the calls leave with
       // the config request instead of a round trip after it. A config that has moved the API since leaves them
