@@ -64,25 +64,18 @@ async function token(login, base = BASE) {
   return body.result;
 }
 
-/**
- * What a device with a session holds besides it: the app has run there (its sign-in pages are the app), and the app
- * keeps each good config it loaded (src/lib/config.ts CONFIG_KEEP_KEY) — boot.js starts a screen's first calls from it.
- */
-const keptConfig = async (base = BASE) => (await fetch(`${base}/config.json`)).text();
-
 async function signedInContext(browser, login, options = {}) {
   const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', ...options });
   if (login) {
     const t = await token(login);
-    await context.addInitScript(([r, config]) => {
+    await context.addInitScript((r) => {
       if (!sessionStorage.getItem('__bench')) {
         sessionStorage.setItem('__bench', '1');
         localStorage.setItem('access_token', r.token);
         localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000));
         localStorage.setItem('renew_token', r.renew_token);
-        localStorage.setItem('cabinet_config', config);
       }
-    }, [t, await keptConfig()]);
+    }, t);
   }
   return context;
 }
@@ -169,8 +162,8 @@ async function firstLoadJs(browser) {
 /**
  * 2. Lighthouse (mobile emulation, simulated throttling) for /login and, signed in, the screens a grantee lives in.
  * Two visits, each in a fresh profile whose state is checked in the report:
- * - first visit: nothing cached. The session, and the config the app keeps beside it (`keptConfig`), are written from
- *   an empty page of the origin (no app code, so no service worker and no HTTP cache). Until this was made explicit the session came from /login, whose scripts (and, when the
+ * - first visit: nothing cached. The session is written from an empty page of the origin (no app code, so no service
+ *   worker and no HTTP cache). Until this was made explicit the session came from /login, whose scripts (and, when the
  *   machine was quick enough, the service worker) were then partly in the cache: 1 to 48 responses of a run came from
  *   it, and the run's figures with them;
  * - repeat visit: the screen was opened once before, the service worker controls the page (the installed PWA a person
@@ -196,7 +189,7 @@ async function lighthouseRuns() {
           if (login) {
             const t = await token(login, base);
             await p.goto(`${base}/empty.html`);
-            await p.evaluate(([r, config]) => { localStorage.setItem('access_token', r.token); localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000)); localStorage.setItem('renew_token', r.renew_token); localStorage.setItem('cabinet_config', config); }, [t, await keptConfig(base)]);
+            await p.evaluate((r) => { localStorage.setItem('access_token', r.token); localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000)); localStorage.setItem('renew_token', r.renew_token); }, t);
           }
           if (visit === 'repeat') {
             await p.goto(base + route, { waitUntil: 'networkidle' });

@@ -5,7 +5,6 @@
 import { minifySync } from 'vite';
 import { projectPath } from './screen-chunks.mjs';
 import { RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/pwa/chunk-reload.ts';
-import { CONFIG_KEEP_KEY } from '../src/lib/config.ts';
 import { ADMIN_BACKUP_KEY, CACHE_OWNER_KEY, EXPIRES_KEY, RENEW_MARGIN_MS, TOKEN_KEY } from '../src/lib/session.ts';
 import { HIDDEN_KEY, bannerText } from '../src/features/service-message/service-message-rules.ts';
 import { OFFLINE_BANNER_TEXT } from '../src/components/offline/offline-banner-text.ts';
@@ -236,7 +235,11 @@ export function bootScript(table) {
     // Signed in on a cabinet address, with a token the app will not renew before its first call.
     if ((frame === 'cabinet' || frame === 'snapshot') && token && expires - ${RENEW_MARGIN_MS} > Date.now()) {
       var calls = ${JSON.stringify(EARLY_CALLS)};
-      var begin = function (settings) {
+      config
+        .then(function (response) {
+          return response.clone().json();
+        })
+        .then(function (settings) {
           for (var k = 0; k < calls.length; k++) {
             if (calls[k].unlessKept && kept) continue;
             var at = calls[k].at ? new RegExp(calls[k].at).exec(path + location.search) : [];
@@ -249,25 +252,8 @@ export function bootScript(table) {
             if (calls[k].banner) answer.then(${BANNER}, function () {});
             early[url] = { auth: auth, answer: answer };
           }
-      };
-      // Where the API was when the app last started (src/lib/config.ts keeps each good config): the calls leave with
-      // the config request instead of a round trip after it. A config that has moved the API since leaves them
-      // unused — the app takes an answer only for the address and token it asks with (src/lib/api/early-calls.ts) —
-      // and a host the new config dropped is refused by the page's CSP, which lists the current ones.
-      var last = null;
-      try {
-        last = JSON.parse(localStorage.getItem('${CONFIG_KEEP_KEY}') || 'null');
-      } catch (e) {
-        // A damaged copy: the config request says.
-      }
-      if (last && typeof last.apiMain === 'string') begin(last);
-      else
-        config
-          .then(function (response) {
-            return response.clone().json();
-          })
-          .then(begin)
-          .catch(function () {});
+        })
+        .catch(function () {});
     }
   } catch (e) {
     // No storage: the app makes these calls itself.

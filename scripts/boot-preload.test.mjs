@@ -93,7 +93,7 @@ describe('boot.js module preloads', () => {
 });
 
 /** Runs boot.js at an address with a stored session; resolves with the calls it made once the config arrived. */
-const run = async (address, stored, { configAnswers = true } = {}) => {
+const run = async (address, stored) => {
   const [pathname, query = ''] = address.split('?');
   const search = query ? `?${query}` : '';
   // boot-frame.js has run first (index.html) and chosen the frame for this address and session.
@@ -102,8 +102,7 @@ const run = async (address, stored, { configAnswers = true } = {}) => {
   const window = {};
   const fetch = (url, init) => {
     // Plain stand-ins for the answers: the first Response.json() of a process can take longer than a tick.
-    if (url === '/config.json')
-      return configAnswers ? Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) }) : new Promise(() => undefined);
+    if (url === '/config.json') return Promise.resolve({ clone: () => ({ json: () => Promise.resolve({ apiMain: '/hosts/main' }) }) });
     calls.push([url, init.headers.Authorization]);
     return Promise.resolve({});
   };
@@ -134,19 +133,6 @@ describe('boot.js starts the first calls of a signed-in screen', () => {
   it('not the user record when the device keeps a query cache (the app reads the kept one)', async () => {
     const { calls } = await run('/tasks', { ...session, 'cabinet-query-cache-owner': '7' });
     expect(calls.map(([url]) => url)).toEqual([`${base}/v2/projects/maintance`, `${base}/v2/projects/project-point?page=1&pageSize=20`]);
-  });
-
-  it('with the config the app kept, at once: not a round trip after config.json', async () => {
-    // config.json has not answered (and never will here): the kept copy says where the API is.
-    const kept = { ...session, cabinet_config: JSON.stringify({ apiMain: 'https://api.example.ru/main' }) };
-    const { calls } = await run('/tasks', kept, { configAnswers: false });
-    expect(calls.map(([url]) => url)).toEqual(
-      ['/v1/users/info', '/v2/projects/maintance', '/v2/projects/project-point?page=1&pageSize=20'].map((path) => `https://api.example.ru/main${path}`),
-    );
-    // Without a kept copy, or with a damaged one, they wait for config.json.
-    expect((await run('/tasks', session, { configAnswers: false })).calls).toEqual([]);
-    expect((await run('/tasks', { ...session, cabinet_config: '{broken' }, { configAnswers: false })).calls).toEqual([]);
-    expect((await run('/tasks', { ...session, cabinet_config: '{"apiMain":null}' }, { configAnswers: false })).calls).toEqual([]);
   });
 
   it('none when signed out, on the sign-in pages, or with a token the app will renew first', async () => {

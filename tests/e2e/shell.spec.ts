@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { animationsDone, apiGet, screenshot, signIn, signInThroughUi, tokenFor } from './fixtures';
+import { animationsDone, apiGet, screenshot, signIn, tokenFor } from './fixtures';
 
 test.describe('shell (SPEC §2)', () => {
   test('desktop: permanent 288 px menu, header title, avatar initials, footer with three PDFs and the year', async ({ page }) => {
@@ -162,35 +162,6 @@ test.describe('the shell frame painted before any script (index.html, DESIGN.md 
       await context.close();
     });
   }
-  test('on a device the app has run on, a screen\'s first calls do not wait for config.json; the app takes their answers', async ({ page }) => {
-    // Signed in through the app's sign-in pages, which keep the config the app loaded (src/lib/config.ts).
-    await signInThroughUi(page, 'grantee');
-    await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('cabinet_config'))).toContain('apiMain');
-    // A first visit of /tasks: its kept picture gone, so index.html's frame is painted.
-    await page.goto('/empty.html');
-    await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.startsWith('cabinet-snapshot') && localStorage.removeItem(key)));
-    // config.json answers late (a slow network's round trip); the app waits for it (its own kept copy only after 4 s).
-    let configAnswered = false;
-    await page.route('**/config.json', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      configAnswered = true;
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (/\/hosts\/main\/v2\/projects\/(maintance|project-point\?)/.test(request.url())) asked.push(`${configAnswered ? 'after' : 'before'} ${new URL(request.url()).pathname}`);
-    });
-    await page.goto('/tasks');
-    // The service message is drawn into the frame from its early answer while config.json is still on its way.
-    await expect(page.locator('.boot-banner p')).toHaveText(/^Плановые технические работы/, { timeout: 2_000 });
-    expect(configAnswered).toBe(false);
-    await expect(page.getByRole('heading', { level: 1, name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('tbody tr').first()).toBeVisible();
-    // Each asked once, before config.json answered: the app took the early answers instead of asking again.
-    expect(asked.sort()).toEqual(['before /hosts/main/v2/projects/maintance', 'before /hosts/main/v2/projects/project-point']);
-  });
-
   test('a phone never shows an empty page between the frame and the cabinet (first visit, CPU 4×)', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
