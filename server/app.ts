@@ -33,7 +33,7 @@ import { seedAll } from './seed';
 import { addTestUser } from './seed/users';
 import { seedTaskOwner } from './domains/tasks/seed';
 import { applyHostileContent } from './lib/hostile';
-import { serveAssets } from './lib/static-assets';
+import { pickBody, serveAssets, type EncodedBody } from './lib/static-assets';
 
 export interface ServerOptions {
   /** Database directory; null keeps it in memory (tests). */
@@ -252,30 +252,32 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   if (options.serveApp && existsSync(path.join(dist, 'index.html'))) {
     // The app shell of every address, compressed like the assets when the browser takes it (as nginx's gzip_static
     // does): index.html carries the theme's style sheet (~60 KB raw, ~10 KB compressed).
-    const indexHtml = readFileSync(path.join(dist, 'index.html'));
-    const compressedIndex = (['br', 'gzip'] as const).flatMap((encoding) => {
-      const file = path.join(dist, `index.html.${encoding === 'br' ? 'br' : 'gz'}`);
-      return existsSync(file) ? [{ encoding, body: readFileSync(file) }] : [];
-    });
+    const shellBodies: EncodedBody[] = [
+      { encoding: null, body: readFileSync(path.join(dist, 'index.html')) },
+      ...(['br', 'gzip'] as const).flatMap((encoding) => {
+        const file = path.join(dist, `index.html.${encoding === 'br' ? 'br' : 'gz'}`);
+        return existsSync(file) ? [{ encoding, body: readFileSync(file) }] : [];
+      }),
+    ];
     serveAssets(app, dist);
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
       wildcard: true,
-      // .br/.gz files are written beside each asset at build time (scripts/compress-dist.mjs).
+      // .br/.gz files are written beside each text file at build time (scripts/compress-dist.mjs). Files outside
+      // assets/ (serveAssets answers those) are checked on every load.
       preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.header('Cache-Control', 'no-cache');
+      setHeaders(res) {
+        res.header('Cache-Control', 'no-cache');
       },
     });
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
       if (wantsHtml && !/^\/(hosts|sso|widget|__test)\//.test(request.url)) {
-        const accepted = String(request.headers['accept-encoding'] ?? '');
-        const compressed = compressedIndex.find(({ encoding }) => new RegExp(`\\b${encoding}\\b`).test(accepted));
+        const shell = pickBody(shellBodies, String(request.headers['accept-encoding'] ?? ''));
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-        return compressed ? reply.header('Content-Encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
+        if (shell.encoding) reply.header('Content-Encoding', shell.encoding);
+        return reply.send(shell.body);
       }
       return reply.code(404).send({ name: 'Not Found', message: 'Не найдено', status: 404 });
     });

@@ -22,22 +22,30 @@ const TYPES: Record<string, string> = {
 /** A build's file name: one segment, no way out of the folder. */
 const NAME = /^[\w][\w.-]*$/;
 
+/** A file of the build in one encoding: as written (null), or the .br/.gz beside it (scripts/compress-dist.mjs). */
+export interface EncodedBody {
+  encoding: 'br' | 'gzip' | null;
+  body: Buffer;
+}
+
 interface Asset {
   type: string;
   etag: string;
-  /** The file as written, and the .br/.gz beside it when there are (scripts/compress-dist.mjs). */
-  bodies: { encoding: 'br' | 'gzip' | null; body: Buffer }[];
+  bodies: EncodedBody[];
 }
 
 const readOrNull = (file: string) => readFile(file).catch(() => null);
 
-/** The encoding to send: brotli, then gzip, when the request takes it (as nginx's brotli_static / gzip_static). */
-function pickBody(asset: Asset, acceptEncoding: string) {
+/**
+ * The body to send: brotli, then gzip, when the request takes it and the build wrote it, else the file as written (as
+ * nginx's brotli_static / gzip_static choose). Also the app shell's (server/app.ts).
+ */
+export function pickBody(bodies: EncodedBody[], acceptEncoding: string): EncodedBody {
   for (const encoding of ['br', 'gzip'] as const) {
-    const found = asset.bodies.find((b) => b.encoding === encoding);
+    const found = bodies.find((b) => b.encoding === encoding);
     if (found && new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) return found;
   }
-  return asset.bodies.find((b) => b.encoding === null)!;
+  return bodies.find((b) => b.encoding === null)!;
 }
 
 /**
@@ -87,7 +95,7 @@ export function serveAssets(app: FastifyInstance, dist: string) {
     const vary = reply.getHeader('vary');
     reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-    const chosen = pickBody(asset, String(request.headers['accept-encoding'] ?? ''));
+    const chosen = pickBody(asset.bodies, String(request.headers['accept-encoding'] ?? ''));
     if (chosen.encoding) reply.header('Content-Encoding', chosen.encoding);
     return reply.send(chosen.body);
   });
