@@ -44,12 +44,18 @@ function MiniMonth({ month, events, onSelectEvent, onDrillDown }: { month: DateT
         ))}
         {days.map((day) => {
           const inMonth = day.month === month.month;
-          const dayEvents = inMonth ? eventsOn(events, day) : [];
+          if (!inMonth) {
+            // A neighbouring month's day only fills the week: it is that month's grid that marks it as today and
+            // names it, so neither happens twice (30 November also opens December's first week).
+            return (
+              <div key={day.toISODate()} className="fmv-day fmv-day-out" aria-hidden="true">
+                <span className="fmv-day-number">{day.day}</span>
+              </div>
+            );
+          }
+          const dayEvents = eventsOn(events, day);
           return (
-            <div
-              key={day.toISODate()}
-              className={['fmv-day', inMonth ? '' : 'fmv-day-out', day.hasSame(today, 'day') ? 'fmv-today' : ''].join(' ')}
-            >
+            <div key={day.toISODate()} className={day.hasSame(today, 'day') ? 'fmv-day fmv-today' : 'fmv-day'}>
               <span className="fmv-day-number">
                 <span aria-hidden="true">{day.day}</span>
                 <span className="cal-sr-only">{day.setLocale('ru').toFormat('d MMMM yyyy')}</span>
