@@ -6,6 +6,7 @@ import { RouteErrorView } from './route-error';
 import { NotFoundView } from '@/components/status-views';
 import { Box } from '@chakra-ui/react';
 import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
+import { PaintedFrame, cabinetFramePainted } from './painted-frame';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -36,24 +37,12 @@ function CabinetRecipes({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The frames index.html painted before any script (the sign-in card, the cabinet's; html[data-boot] shows one). */
-const painted = [...document.querySelectorAll<HTMLElement>('#root > .boot')];
-
-/**
- * The painted frame stays on screen until the first route is drawn: React empties #root on its first commit, and the
- * router draws nothing until the route's guard and chunks are in — an empty page for ~0.15–0.25 s of a phone's first
- * visit (CPU 4×). Its nodes are put back as they are, with the service message boot.js drew in the cabinet's.
- */
-function PaintedFrame() {
-  return <div style={{ display: 'contents' }} ref={(box) => void box?.append(...painted)} />;
-}
-
 function RouterInner({ children }: { children: ReactNode }) {
   const loading = useRouterState({ select: (state) => state.matches.length === 0 });
   const cabinet = useRouterState({ select: (state) => !OUTSIDE_CABINET.has(state.location.pathname) });
   // The cabinet's recipes are awaited in its frame too (CabinetRecipes), where index.html painted that frame: after
   // signing in from the sign-in card, the card must not come back — the spinner shows there, as before.
-  const framed = cabinet && /^(cabinet|snapshot)$/.test(document.documentElement.dataset.boot ?? '');
+  const framed = cabinet && cabinetFramePainted();
   return (
     <Suspense fallback={framed ? <PaintedFrame /> : <PendingView />}>
       {loading && <PaintedFrame />}
