@@ -62,6 +62,9 @@ export function App() {
     // registered. One step per idle moment (issue 19): together, with the preload links of their chunks, they were one
     // task of ~120 ms at CPU 4×; apart, none blocks the page for long.
     const afterFirstScreen = [
+      // A field a dialog gives the focus back to keeps its caret (the next key replaces nothing); first of the steps,
+      // before any dialog a person opens, and not part of the first-load JavaScript.
+      () => void import('@/lib/focus-return-on'),
       () => void import('@/lib/offline/runtime').then((m) => m.startOfflineLayer()),
       // Issue 19: each settled cabinet screen is kept for boot-frame.js to paint on the next visit.
       () => void import('@/lib/screen-snapshot-capture').then((m) => m.keepScreenSnapshots((listener) => router.subscribe('onRendered', listener))),

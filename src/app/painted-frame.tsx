@@ -1,3 +1,5 @@
+import { Box } from '@chakra-ui/react';
+
 /** The frames index.html painted before any script (the sign-in card, the cabinet's; html[data-boot] shows one). */
 const painted = [...document.querySelectorAll<HTMLElement>('#root > .boot')];
 
@@ -11,4 +13,21 @@ export const cabinetFramePainted = () => /^(cabinet|snapshot)$/.test(document.do
  */
 export function PaintedFrame() {
   return <div style={{ display: 'contents' }} ref={(box) => void box?.append(...painted)} />;
+}
+
+/** Styled by a class of index.html's sheet, not a recipe: it may show before the cabinet's styles are set up (hot-styles.ts). */
+export function PendingView() {
+  return (
+    <Box py="16" textAlign="center" aria-busy="true">
+      <span className="cab-spinner" role="status" aria-label="Загрузка" />
+    </Box>
+  );
+}
+
+/**
+ * The signed-in layout's pending view (routes/_cabinet.tsx): the frame index.html painted stays while the layout's
+ * guard waits for the user's call; without one (just signed in from the sign-in card) the spinner, as before.
+ */
+export function CabinetPending() {
+  return cabinetFramePainted() ? <PaintedFrame /> : <PendingView />;
 }

@@ -4,9 +4,8 @@ import { Suspense, use, type ReactNode } from 'react';
 import { routeTree } from '@/route-tree.gen';
 import { RouteErrorView } from './route-error';
 import { NotFoundView } from '@/components/status-views';
-import { Box } from '@chakra-ui/react';
 import { cabinetRecipesSettled, loadCabinetRecipes } from './theme';
-import { PaintedFrame, cabinetFramePainted } from './painted-frame';
+import { CabinetPending, PaintedFrame, PendingView } from './painted-frame';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -16,15 +15,6 @@ declare module '@tanstack/react-router' {
     /** SPEC §2: the footer is hidden on the login page, competition details, project pages and the task page. */
     hideFooter?: boolean;
   }
-}
-
-/** Styled by a class of index.html's sheet, not a recipe: it may show before the cabinet's styles are set up (hot-styles.ts). */
-function PendingView() {
-  return (
-    <Box py="16" textAlign="center" aria-busy="true">
-      <span className="cab-spinner" role="status" aria-label="Загрузка" />
-    </Box>
-  );
 }
 
 /** Paths that render without the signed-in layout: they do not need the cabinet recipes (theme.ts). */
@@ -42,9 +32,8 @@ function RouterInner({ children }: { children: ReactNode }) {
   const cabinet = useRouterState({ select: (state) => !OUTSIDE_CABINET.has(state.location.pathname) });
   // The cabinet's recipes are awaited in its frame too (CabinetRecipes), where index.html painted that frame: after
   // signing in from the sign-in card, the card must not come back — the spinner shows there, as before.
-  const framed = cabinet && cabinetFramePainted();
   return (
-    <Suspense fallback={framed ? <PaintedFrame /> : <PendingView />}>
+    <Suspense fallback={cabinet ? <CabinetPending /> : <PendingView />}>
       {loading && <PaintedFrame />}
       <CabinetRecipes>{children}</CabinetRecipes>
     </Suspense>

@@ -10,7 +10,7 @@ import { ROLE_NAMES } from '@/lib/role-names';
 import { useOnDemand } from '@/components/use-on-demand';
 import { DeferredMount } from '@/components/deferred-mount';
 import { KeepLayerBlocks } from '@/app/emotion-layers';
-import { PaintedFrame, cabinetFramePainted } from '@/app/painted-frame';
+import { CabinetPending } from '@/app/painted-frame';
 import { OfflineBanner } from '@/components/offline/offline-banner';
 import { currentUserQuery, fullNameOf } from '@/features/auth/api/queries';
 import { adoptQueryCache } from '@/features/auth/query-cache-owner';
@@ -57,10 +57,10 @@ export const Route = createFileRoute('/_cabinet')({
       throw error;
     }
   },
-  // Its guard waits for the user's call: past the router's 300 ms (a slow connection, a loaded phone) the frame already
-  // on screen stays — the one index.html painted, else the cabinet's — instead of the default spinner on an empty page,
-  // and it gives way as soon as the call answers (no minimum time on screen: nothing moves when the shell replaces it).
-  pendingComponent: () => (cabinetFramePainted() ? <PaintedFrame /> : <CabinetFrame />),
+  // Its guard waits for the user's call: past the router's 300 ms (a slow connection, a loaded phone) the frame index.html
+  // painted stays instead of the default spinner on an empty page, and gives way as soon as the call answers (no
+  // minimum time on screen: nothing moves when the shell replaces it).
+  pendingComponent: CabinetPending,
   pendingMinMs: 0,
   // The first signed-in render runs in the background, in slices, behind the cabinet's frame (deferred-mount.tsx).
   component: () => (

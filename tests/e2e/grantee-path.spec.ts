@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_DIALOG_DELAY_MS } from '../../src/lib/limits';
-import { screenshot, signIn } from './fixtures';
+import { newApplicant, screenshot, signIn } from './fixtures';
 import { dismissFirstDialog } from './offline-support';
 
 /**
@@ -112,4 +112,45 @@ test('the read-only preview shows what was entered: files by name, «Да» for 
   await expect(value('Устав организации')).not.toHaveText(/^\d+$/);
   await expect(page.locator('dd', { hasText: /^Y$/ })).toHaveCount(0);
   await screenshot(page, 'grantee-preview-1440');
+});
+
+// Seen in a full CI run on a loaded machine: a person who starts typing at once had the first dialog open under their
+// hands 1.5 s after the form — it took the focus, closed again as the focus went back to the field, and the field came
+// back with its whole text selected, so the next key replaced what had been typed («Теплица» arrived as «ица»).
+test('typing from the moment the form shows: the first dialog waits, nothing typed is lost, and it comes on the next visit', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { userId } = await newApplicant(page.request);
+  await signIn(page, { userId });
+  await page.goto('/programs/create/START-2026');
+  const name = page.getByRole('textbox', { name: 'Название проекта' });
+  await name.click({ timeout: 30_000 });
+  // A person's pace (about 500 characters a minute) across the dialog's 1.5 s.
+  const typed = 'Портативный анализатор качества воды';
+  await page.keyboard.type(typed, { delay: 120 });
+  await expect(name).toHaveValue(typed);
+  await expect(name).toBeFocused();
+  await expect(page.locator('form[data-first-dialog]')).toHaveAttribute('data-first-dialog', 'none');
+  await expect(firstDialog(page)).toHaveCount(0);
+
+  // The instructions are there when asked for, and the focus comes back where the caret was: typing goes on.
+  await name.focus();
+  await page.getByRole('button', { name: 'Инструкция по заполнению' }).click();
+  await firstDialog(page).getByRole('button', { name: 'Понятно' }).click();
+  await expect(firstDialog(page)).toHaveCount(0);
+  await name.press('End');
+  await page.keyboard.type(' для полей', { delay: 50 });
+  await expect(name).toHaveValue(`${typed} для полей`);
+  await expect(page.getByTestId('save-state')).toHaveText('Все изменения сохранены', { timeout: 30_000 });
+
+  // What reached the server, read by another device.
+  const other = await browser.newContext({ baseURL });
+  const second = await other.newPage();
+  await signIn(second, { userId });
+  await second.goto('/programs/create/START-2026');
+  await expect(second.getByRole('textbox', { name: 'Название проекта' })).toHaveValue(`${typed} для полей`, { timeout: 30_000 });
+  await other.close();
+
+  // It was not shown by itself on this visit: the next one shows it.
+  await page.reload();
+  await expect(firstDialog(page)).toBeVisible({ timeout: 30_000 });
 });

@@ -43,6 +43,29 @@ test.describe('unsaved text is not dropped silently', () => {
     await expect(subject()).toHaveValue('');
   });
 
+  // The question takes the focus; «Нет» gives it back to the field, and Chakra's focus trap used to select the field's
+  // whole text as it did: the next key replaced everything typed before.
+  test('after «Нет» the caret is back where it was: typing goes on and replaces nothing', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/programs');
+    await page.getByRole('button', { name: 'Задать вопрос' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задать вопрос' });
+    const subject = dialog.getByRole('textbox', { name: /^Тема/ });
+    await subject.click();
+    await page.keyboard.type('Вопрос о сроках', { delay: 20 });
+    await page.keyboard.press('Escape');
+    await question(page).getByRole('button', { name: 'Нет' }).click();
+    await expect(question(page)).toBeHidden();
+    await expect(subject).toBeFocused();
+    await page.keyboard.type(' отчёта', { delay: 20 });
+    await expect(subject).toHaveValue('Вопрос о сроках отчёта');
+    // The browser's own focusing is untouched: Tab into a filled field still selects its text.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(subject).toBeFocused();
+    expect(await subject.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 'Вопрос о сроках отчёта'.length]);
+  });
+
   test('the profile drawer: Esc and ✕ ask; «Нет» keeps the text; confirming closes; reopening shows the saved profile', async ({ page }) => {
     await signIn(page, 'user');
     await page.goto('/programs');

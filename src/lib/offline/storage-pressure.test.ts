@@ -136,7 +136,9 @@ describe('the device is full (QuotaExceededError)', () => {
     quota.full = false;
     store.set(H, 'name', 'Новое');
     await store.whenRecorded();
-    await settle();
+    // The state follows the outbox read the write asked for: waited for, not a fixed 30 ms (a loaded CI machine once
+    // sampled it before that read and saw pending 0).
+    await until(() => store.getState(H).pending === 1 && store.getState(H).storageError === null);
     expect(store.getState(H)).toMatchObject({ pending: 1, storageError: null });
     server.offline = false;
     await store.flush();

@@ -1,27 +1,12 @@
 import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { leaveSession, type UserDrafts } from '../leave-session';
 
-// The dialog's code (Chakra Dialog: focus trap, scroll lock, ~9 KiB gzip) is not part of the signed-in layout's
+// The warning (its texts, Chakra's Dialog: focus trap, scroll lock, ~9 KiB gzip) is not part of the signed-in layout's
 // first load: it is fetched when a sign-out or return starts, while the drafts are checked.
-const loadConfirmDialog = () => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog }));
-const ConfirmDialog = lazy(loadConfirmDialog);
+const loadConfirm = () => import('./leave-session-confirm');
+const LeaveSessionConfirm = lazy(() => loadConfirm().then((m) => ({ default: m.LeaveSessionConfirm })));
 
 export type LeaveKind = 'sign-out' | 'return';
-
-/** Texts of the warning (DESIGN.md "Offline drafts": sign-out purges local drafts only after warning about unsent ones). */
-export const LEAVE_TEXTS: Record<LeaveKind, { title: string; message: string; confirm: string }> = {
-  'sign-out': {
-    title: 'Выйти из кабинета?',
-    message: 'Есть неотправленные изменения: они сохранены только на этом устройстве и будут удалены при выходе. Выйти всё равно?',
-    confirm: 'Выйти',
-  },
-  return: {
-    title: 'Вернуться к своей учётной записи?',
-    message:
-      'Есть неотправленные изменения пользователя: они сохранены только на этом устройстве и будут удалены при возврате к своей учётной записи. Вернуться всё равно?',
-    confirm: 'Вернуться',
-  },
-};
 
 /** The offline layer is loaded on demand: it is not part of the first-load JavaScript. */
 async function loadUserDrafts(): Promise<UserDrafts> {
@@ -48,7 +33,7 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
   const leave = useCallback(async (kind: LeaveKind, userId: number, finish: () => void | Promise<void>) => {
     if (busy.current) return false;
     busy.current = true;
-    void loadConfirmDialog().catch(() => undefined);
+    void loadConfirm().catch(() => undefined);
     try {
       return await leaveSession({
         userId,
@@ -68,14 +53,10 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
     }
   }, []);
 
-  const texts = asking ? LEAVE_TEXTS[asking] : null;
-  const dialog = texts ? (
+  const dialog = asking ? (
     <Suspense fallback={null}>
-      <ConfirmDialog
-        open
-        title={texts.title}
-        message={texts.message}
-        confirmLabel={texts.confirm}
+      <LeaveSessionConfirm
+        kind={asking}
         pending={leaving}
         onConfirm={() => {
           setLeaving(true);

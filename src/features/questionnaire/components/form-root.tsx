@@ -344,6 +344,7 @@ export function FormRoot(props: FormRootProps) {
   // The dialog's code (and Chakra's focus trap) loads when it first opens, not with the form (issue 19).
   const [introMounted, setIntroMounted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const introReturn = useRef<HTMLElement | null>(null);
   // Closing gives the focus back where it was, or to the form's heading when the dialog opened by itself (never <body>).
   const openIntro = useCallback(() => {
@@ -359,9 +360,15 @@ export function FormRoot(props: FormRootProps) {
     // its preload links was ~11 ms of the longest task of START-2026's first screen at full speed).
     const preload = whenIdle(preloadInfoDialog, FIRST_DIALOG_DELAY_MS / 2, 200);
     const timer = setTimeout(() => {
-      markIntroSeen(props.hash);
-      setFirstDialog('open');
-      openIntro();
+      // Someone already in the form (the focus in a field, a button of it) is not interrupted: the dialog took the focus
+      // from under their keys, and the field came back with its text selected (lost keys, and a replaced text before
+      // lib/focus-return.ts). It comes by itself on their next visit; «Инструкция по заполнению» shows it now.
+      const busy = formRef.current?.contains(document.activeElement);
+      if (!busy) {
+        markIntroSeen(props.hash);
+        openIntro();
+      }
+      setFirstDialog(busy ? 'none' : 'open');
     }, FIRST_DIALOG_DELAY_MS);
     return () => {
       preload.cancel();
@@ -455,7 +462,7 @@ export function FormRoot(props: FormRootProps) {
 
   return (
     <FormContext.Provider value={context}>
-      <form noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName} data-first-dialog={firstDialog}>
+      <form ref={formRef} noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName} data-first-dialog={firstDialog}>
       <Stack gap="5">
         <Box>
           <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1}>
