@@ -156,10 +156,11 @@ export async function expectThroughout<T>(read: () => Promise<T> | T, check: (va
 
 /**
  * What a screen showed is kept for offline reading: an answer that came after `since` (page time) is in the stored
- * query cache,
- * and, with `documents`, a questionnaire or task copy was written to IndexedDB after it too (durable-query.ts).
+ * query cache, and, with `copies`, at least that many task or questionnaire copies were written to IndexedDB after it
+ * (durable-query.ts; a task's form keeps four: the task, its questionnaire, its data and its files; a read-only task
+ * two; a new application's questionnaire one).
  */
-export async function keptForOffline(page: Page, since: number, options: { documents?: boolean } = {}) {
+export async function keptForOffline(page: Page, since: number, options: { copies?: number } = {}) {
   // Written after an answer that came after `since`: the screen's own data is in the stored cache.
   await expect
     .poll(
@@ -173,7 +174,8 @@ export async function keptForOffline(page: Page, since: number, options: { docum
       { message: 'the query cache is written to storage' },
     )
     .toBe(true);
-  if (!options.documents) return;
+  const { copies = 0 } = options;
+  if (!copies) return;
   await expect
     .poll(
       () =>
@@ -192,9 +194,9 @@ export async function keptForOffline(page: Page, since: number, options: { docum
             }),
           since,
         ),
-      { message: 'a copy is kept in IndexedDB' },
+      { message: `${copies} copies kept in IndexedDB` },
     )
-    .toBeGreaterThan(0);
+    .toBeGreaterThanOrEqual(copies);
 }
 
 /** The page's clock now (the time the app stamps what it stores with). */

@@ -143,7 +143,20 @@ export async function waitForHook(page: Page) {
 
 /** Waits until the page is controlled by the service worker (the first visit is claimed at activation). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+  try {
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+  } catch (error) {
+    // Says where the worker stopped (never registered, still installing, waiting, gone redundant), not only "timeout".
+    const state = await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker?.getRegistration();
+        if (!registration) return 'no registration';
+        const { installing, waiting, active } = registration;
+        return JSON.stringify({ installing: installing?.state ?? null, waiting: waiting?.state ?? null, active: active?.state ?? null });
+      })
+      .catch((e: unknown) => `unreadable: ${String(e)}`);
+    throw new Error(`the page is not controlled by the service worker after 30 s (${state})`, { cause: error });
+  }
 }
 
 export interface HookState {

@@ -107,7 +107,7 @@ test('offline: /tasks and a seen questionnaire reload from the cache; API and si
   const since = await pageNow(page);
   await page.goto('/programs/create/START-2026');
   await expect(page.getByTestId('save-state')).toHaveText('Все изменения сохранены');
-  await keptForOffline(page, since, { documents: true });
+  await keptForOffline(page, since, { copies: 1 });
 
   await context.setOffline(true);
   await page.goto('/tasks');
