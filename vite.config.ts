@@ -102,6 +102,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // The first visit is controlled at once (offline-ready without a reload); later versions still wait for the prompt.
         clientsClaim: true,
+        // …and a page that appeared just after that claim, when the app asks (public/sw-claim.js).
+        importScripts: ['sw-claim.js'],
         runtimeCaching: [
           {
             // Runtime config: network first, the last good copy when offline (DESIGN.md "Runtime configuration").

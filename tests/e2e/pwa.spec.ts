@@ -96,6 +96,32 @@ test('Chrome reports no installability errors and the manifest is complete', asy
   }
 });
 
+test('a page that loads while the worker activates is taken by it at once, not only at its next load', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // A first visit: the sign-in page registers the worker after its first screen.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.installing, null, { timeout: 30_000, polling: 50 });
+  // The next page's request leaves now (no worker yet to answer it) and its answer comes once the worker has activated
+  // and claimed the pages then open, as when a person moves on while a slow phone still precaches.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/programs', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const navigation = page.goto('/programs');
+  await expect
+    .poll(() => worker.evaluate(() => (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.state ?? 'none'), { timeout: 60_000 })
+    .toBe('activated');
+  release();
+  await navigation;
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  // Before: still uncontrolled after 15 s (and its calls bypassed the worker until a reload).
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 }).toBe(true);
+});
+
 test('offline: /tasks and a seen questionnaire reload from the cache; API and sign-on URLs never get the shell', async ({ page, context }) => {
   test.setTimeout(120_000);
   await signIn(page, 'grantee');

@@ -52,7 +52,14 @@ function start(instance: Workbox): void {
     // works offline (network first, cached copy as fallback).
     else void fetch('/config.json', { cache: 'no-cache' }).catch(() => undefined);
   });
-  void workbox.register().catch((error: unknown) => console.warn('Service worker не зарегистрирован', error));
+  void workbox
+    .register()
+    .then((registration) => {
+      // This page loaded while the worker was activating, after its claim of the pages then open: it would stay
+      // uncontrolled until its next load. The worker takes it now (public/sw-claim.js).
+      if (registration?.active && !navigator.serviceWorker.controller) registration.active.postMessage({ type: 'CLAIM_CLIENTS' });
+    })
+    .catch((error: unknown) => console.warn('Service worker не зарегистрирован', error));
 
   const check = () => void workbox?.update().catch(() => undefined);
   setInterval(check, UPDATE_CHECK_MS);
