@@ -142,9 +142,9 @@ export async function waitForHook(page: Page) {
 }
 
 /** Waits until the page is controlled by the service worker (the first visit is claimed at activation). */
-export async function waitForServiceWorker(page: Page) {
+export async function waitForServiceWorker(page: Page, timeout = 30_000) {
   try {
-    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30_000 });
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout });
   } catch (error) {
     // Says where the worker stopped (never registered, still installing, waiting, gone redundant), not only "timeout".
     const state = await page
@@ -155,7 +155,7 @@ export async function waitForServiceWorker(page: Page) {
         return JSON.stringify({ installing: installing?.state ?? null, waiting: waiting?.state ?? null, active: active?.state ?? null });
       })
       .catch((e: unknown) => `unreadable: ${String(e)}`);
-    throw new Error(`the page is not controlled by the service worker after 30 s (${state})`, { cause: error });
+    throw new Error(`the page is not controlled by the service worker after ${timeout / 1000} s (${state})`, { cause: error });
   }
 }
 

@@ -17,6 +17,8 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disab
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 test('Chrome reports no installability errors and the manifest is complete', async ({ baseURL }) => {
+  // A new profile on a loaded machine precaches the whole build (104 files) while the other worker's tests run.
+  test.setTimeout(120_000);
   // The default context is incognito ("in-incognito"): installability is checked in a persistent profile.
   const profile = mkdtempSync(path.join(tmpdir(), 'pwa-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -46,7 +48,7 @@ test('Chrome reports no installability errors and the manifest is complete', asy
     }, session);
     await page.goto('/programs');
     await expect(page.getByRole('heading', { name: 'Текущие конкурсы' })).toBeVisible();
-    await waitForServiceWorker(page);
+    await waitForServiceWorker(page, 60_000);
 
     const cdp = await context.newCDPSession(page);
     await expect
