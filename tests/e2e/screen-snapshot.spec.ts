@@ -254,12 +254,17 @@ for (const device of ['desktop', 'phone'] as const) {
     await context.setOffline(true);
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
-      // Where the picture showed the first task, as soon as the page is parsed (before the app's scripts run).
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        const row = document.querySelector('#boot-snapshot tbody tr');
-        Object.assign(window, { pictureAt: row ? row.getBoundingClientRect().top : null, pictureNotice: !!document.querySelector('#boot-snapshot .cab-offline-bar') });
+      // Where the picture showed the first task, the moment boot-frame.js puts it in the page. (Read at the parser's
+      // «interactive» it was sometimes not there yet: boot-frame.js places it from a mutation observer's microtask, which
+      // can come after that event when the body and the end of parsing fall in one task — still before the first paint.)
+      const watch = new MutationObserver(() => {
+        const picture = document.getElementById('boot-snapshot');
+        if (!picture) return;
+        watch.disconnect();
+        const row = picture.querySelector('tbody tr');
+        Object.assign(window, { pictureAt: row ? row.getBoundingClientRect().top : null, pictureNotice: !!picture.querySelector('.cab-offline-bar') });
       });
+      watch.observe(document, { childList: true, subtree: true });
     });
     await page.reload();
     await expect(page.locator('#boot-snapshot')).toHaveCount(0, { timeout: 15_000 });
