@@ -57,6 +57,9 @@ export const hotStyles: Record<string, SystemStyleObject> = {
   '.cab-title-link': { fontWeight: 'semibold', color: 'brand.fg', _hover: { textDecoration: 'underline' } },
   '.cab-dot': { display: 'inline-block', width: '2', height: '2', borderRadius: 'full', flexShrink: '0', bg: 'currentColor' },
   '.cab-end': { textAlign: 'end' },
+  /** The RID filters' toggles (Chakra's `HStack` gap 2) and their caption, as wide as the longest on wider screens. */
+  '.cab-filter-group': { gap: '2' },
+  '.cab-filter-label': { minWidth: { md: '20' } },
   /** Chakra's `Badge` (variant "subtle", size "sm"); `data-palette` picks the colour palette. */
   '.cab-chip': {
     display: 'inline-flex',
@@ -310,6 +313,8 @@ export const shellStyles: Record<string, SystemStyleObject> = {
   '.cab-icon-button': { px: '0', py: '0', _icon: { fontSize: '1.2em' } },
   '.cab-menu-button': { display: { base: 'inline-flex', lg: 'none' } },
   '.cab-round': { borderRadius: 'full' },
+  '.cab-pill': { borderRadius: 'pill' },
+  '.cab-palette-gray': { colorPalette: 'gray' },
   '.cab-page-title': { fontSize: { base: 'md', md: 'xl' }, fontWeight: 'semibold', lineHeight: 'short', flex: '1', minWidth: '0' },
   '.cab-page-title-text': { display: 'block', overflowWrap: 'break-word', lineClamp: { base: 2, md: 1 } },
   '.cab-page-title-open': { display: 'block', overflowWrap: 'break-word' },
@@ -339,14 +344,25 @@ export const shellStyles: Record<string, SystemStyleObject> = {
   '.cab-footer-note': { mt: '2', color: 'fg.muted' },
 };
 
-/** The shell's buttons, count badges and links: Chakra's recipes with the variants the components asked for. */
+/**
+ * The shell's buttons, count badges and links, and the buttons and badges repeated in lists (a RID card's action, the
+ * RID filters' toggles and their counts): Chakra's recipes with the variants the components asked for. The colour
+ * palette is the page's (brand, theme.ts) unless `.cab-palette-gray` says otherwise.
+ */
 export function resolveShellRecipes(system: SystemContext) {
   const button = system.cva(buttonRecipe);
+  const badge = system.cva(badgeRecipe);
   return {
     '.cab-button-ghost': button({ variant: 'ghost', size: 'md' }),
     '.cab-ask-button': button({ variant: { base: 'ghost', md: 'outline' }, size: { base: 'md', md: 'sm' } }),
-    '.cab-count': system.cva(badgeRecipe)({ variant: 'solid' }),
+    '.cab-count': badge({ variant: 'solid' }),
     '.cab-link': system.cva(linkRecipe)({}),
+    '.cab-button-sm': button({ variant: 'solid', size: 'sm' }),
+    '.cab-button-sm-outline': button({ variant: 'outline', size: 'sm' }),
+    '.cab-button-xs': button({ variant: 'solid', size: 'xs' }),
+    '.cab-button-xs-outline': button({ variant: 'outline', size: 'xs' }),
+    '.cab-badge-surface': badge({ variant: 'surface', size: 'sm' }),
+    '.cab-badge-subtle': badge({ variant: 'subtle', size: 'sm' }),
   };
 }
 

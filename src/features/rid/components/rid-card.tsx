@@ -1,5 +1,4 @@
 import { memo, type ReactNode } from 'react';
-import { Button } from '@chakra-ui/react';
 import { colorVar } from '@/lib/token-var';
 import { RID_SOURCE_LABELS, RID_STATUS_LABELS, canSubmit, formatRidDate, plannedNote, ridTitle, type Rid } from '../rid-rules';
 
@@ -95,14 +94,15 @@ export const RidCard = memo(function RidCard({
       </div>
       {canAct && (
         <footer>
+          {/* Issue 19: a plain button drawn by the theme's classes (Chakra's button size "sm" recipe, app/hot-styles.ts). */}
           {submit ? (
-            <Button size="sm" colorPalette="brand" borderRadius="pill" onClick={() => onSubmit(rid)}>
+            <button type="button" className="cab-button-sm cab-pill" onClick={() => onSubmit(rid)}>
               Подать РИД
-            </Button>
+            </button>
           ) : (
-            <Button size="sm" variant="outline" colorPalette="brand" borderRadius="pill" onClick={() => onUpdate(rid)}>
+            <button type="button" className="cab-button-sm-outline cab-pill" onClick={() => onUpdate(rid)}>
               Обновить сведения
-            </Button>
+            </button>
           )}
         </footer>
       )}

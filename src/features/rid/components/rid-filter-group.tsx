@@ -1,7 +1,10 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import type { FilterOption } from '../rid-rules';
 
-/** One filter toggle (source or status): options with their counts; pressed state is announced. */
+/**
+ * One filter toggle (source or status): options with their counts; pressed state is announced. Issue 19: plain buttons
+ * and badges drawn by the theme's classes (app/hot-styles.ts, Chakra's button size "xs" and badge size "sm" recipes): a
+ * toggle and its count are repeated for every option of both groups.
+ */
 export function RidFilterGroup<T extends string>({
   label,
   options,
@@ -14,29 +17,23 @@ export function RidFilterGroup<T extends string>({
   onChange: (value: T | 'all') => void;
 }) {
   return (
-    <HStack gap="2" wrap="wrap" role="group" aria-label={label}>
-      <Text fontSize="sm" color="fg.muted" minW={{ md: '20' }}>
-        {label}:
-      </Text>
+    <div className="cab-line cab-filter-group" role="group" aria-label={label}>
+      <p className="cab-sm cab-muted cab-filter-label">{label}:</p>
       {options.map((option) => {
         const pressed = option.value === value;
         return (
-          <Button
+          <button
             key={option.value}
-            size="xs"
-            borderRadius="pill"
-            variant={pressed ? 'solid' : 'outline'}
-            colorPalette={pressed ? 'brand' : 'gray'}
+            type="button"
+            className={pressed ? 'cab-button-xs cab-pill' : 'cab-button-xs-outline cab-pill cab-palette-gray'}
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
           >
             {option.label}
-            <Badge size="sm" variant={pressed ? 'surface' : 'subtle'} colorPalette={pressed ? 'brand' : 'gray'} borderRadius="full">
-              {option.count}
-            </Badge>
-          </Button>
+            <span className={`${pressed ? 'cab-badge-surface' : 'cab-badge-subtle'} cab-round`}>{option.count}</span>
+          </button>
         );
       })}
-    </HStack>
+    </div>
   );
 }
