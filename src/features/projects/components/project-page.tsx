@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Box, Flex, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
-import type { Project } from '../api/queries';
+import { projectTasksCountQuery, type Project } from '../api/queries';
 import { BackIcon } from '@/components/icons';
 import { TabPanel, tabPanelLinks } from '@/components/tab-panel';
 import type { ProjectTab } from '../project-tabs';
@@ -19,7 +20,6 @@ export interface ProjectPageProps {
   tab: ProjectTab;
   onTabChange: (tab: ProjectTab) => void;
   onBack: () => void;
-  tasksCount: number | null | undefined;
   /** The project's tasks (composed by the route from the tasks feature). */
   tasksContent: ReactNode;
   /** The RID tab (composed by the route from the RID feature). */
@@ -34,7 +34,18 @@ export const hasPlan = (project: Project) => !!project.plan && project.plan.leng
  * SPEC §2 project page: back arrow to /projects; tabs Задачи (count badge), Сведения о проекте, Сведения о конкурсе,
  * План мероприятий (only when the project has a plan), РИД; the request buttons; the external widget.
  */
-export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tasksContent, ridContent, onRequestSent }: ProjectPageProps) {
+/** The number of the project's tasks on the "Задачи" tab, once known; its own query, so its answer redraws only this. */
+function TasksCount({ projectId }: { projectId: number }) {
+  const count = useQuery(projectTasksCountQuery(projectId)).data;
+  if (count == null) return null;
+  return (
+    <Badge colorPalette="brand" variant="solid" borderRadius="full" data-testid="tasks-count">
+      {count}
+    </Badge>
+  );
+}
+
+export function ProjectPage({ project, tab, onTabChange, onBack, tasksContent, ridContent, onRequestSent }: ProjectPageProps) {
   const withPlan = hasPlan(project);
   const current = tab === 'plan' && !withPlan ? 'tasks' : tab;
   return (
@@ -62,11 +73,7 @@ export function ProjectPage({ project, tab, onTabChange, onBack, tasksCount, tas
           <Tabs.List minW="max-content">
             <Tabs.Trigger value="tasks" {...projectTabs.controls('tasks', current)}>
               Задачи
-              {tasksCount != null && (
-                <Badge colorPalette="brand" variant="solid" borderRadius="full" data-testid="tasks-count">
-                  {tasksCount}
-                </Badge>
-              )}
+              <TasksCount projectId={project.id} />
             </Tabs.Trigger>
             <Tabs.Trigger value="info" {...projectTabs.controls('info', current)}>Сведения о проекте</Tabs.Trigger>
             <Tabs.Trigger value="competition" {...projectTabs.controls('competition', current)}>Сведения о конкурсе</Tabs.Trigger>
