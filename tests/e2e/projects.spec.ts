@@ -168,6 +168,31 @@ test.describe('project page', () => {
     await expect(page.getByText('Страница не найдена')).toBeVisible();
   });
 
+  test('the «Задачи» count is asked for beside the project, once, and the page is drawn with it', async ({ page }) => {
+    // Issue 19: the count used to be asked for only after the page had drawn, and its answer drew the whole page again.
+    await signIn(page, 'grantee');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/hosts\/main\/v1\/projects\/1$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The app's own calls (the project widget's frame asks for the count too, after the page has loaded).
+    const countCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.frame() === page.mainFrame() && /project-point\/count\?filter(\[|%5B)projectId(\]|%5D)=1$/.test(request.url())) countCalls.push(request.url());
+    });
+    await page.goto('/projects/1?tab=rid');
+    await expect.poll(() => countCalls.length, { message: 'the count is asked for while the project is still on its way' }).toBe(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Нейросетевая платформа диагностики' })).toBeVisible();
+    expect(await tasksBadge(page)).toBeGreaterThan(0);
+    await expect(page.getByTestId('rid-card').first()).toBeVisible();
+    await expect(page.getByTestId('project-widget')).toHaveAttribute('data-state', 'mounted');
+    expect(countCalls, 'asked for once').toHaveLength(1);
+  });
+
   test('sends both requests after confirmation; cancelling sends nothing', async ({ page }) => {
     await signIn(page, 'grantee');
     // Project 9: nothing else in the suite adds tasks there, so the badge counts exactly these two requests.
