@@ -4,7 +4,7 @@ import { act, createElement } from 'react';
 import { expect, it } from 'vitest';
 import { withDomRoot } from '@/test-support/dom-root';
 import type { FieldDef } from '../../model/definition';
-import { ComboboxInput } from './combobox-input';
+import { ComboboxInput, searchCollatorMade } from './combobox-input';
 
 // jsdom has no ResizeObserver; the open list's positioning watches sizes with it (nothing is laid out here anyway).
 globalThis.ResizeObserver ??= class {
@@ -14,7 +14,7 @@ globalThis.ResizeObserver ??= class {
 };
 
 const system = createSystem(defaultConfig);
-const regions = Array.from({ length: 85 }, (_, i) => ({ id: i + 1, name: `Регион ${i + 1}` }));
+const regions = [...Array.from({ length: 85 }, (_, i) => ({ id: i + 1, name: `Регион ${i + 1}` })), { id: 86, name: 'Ёлкино' }];
 const field = {
   code: 'region',
   name: 'Регион реализации проекта',
@@ -42,6 +42,32 @@ const field = {
 
 const dom = withDomRoot();
 
+it('the list is drawn without a collator; the first typed letter makes it, and the search ignores case and «ё»', async () => {
+  await act(async () => {
+    dom.root().render(
+      createElement(ChakraProvider, {
+        value: system,
+        children: createElement(ComboboxInput, { field, value: '', readOnly: false, invalid: false, onChange: () => {}, onBlur: () => {} }),
+      }),
+    );
+  });
+  // Issue 19: the first Intl.Collator of a page loads ICU's collation data, in the form's first render before.
+  expect(searchCollatorMade()).toBe(false);
+  const input = document.querySelector('input') as HTMLInputElement;
+  const type = async (text: string) =>
+    act(async () => {
+      input.focus();
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  await type('ЕЛК');
+  expect(searchCollatorMade()).toBe(true);
+  expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Ёлкино']);
+  await type('регион 8');
+  expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Регион 8', 'Регион 80', 'Регион 81', 'Регион 82', 'Регион 83', 'Регион 84', 'Регион 85']);
+});
+
 it('a closed searchable list has none of its options in the page (Issue 19); opened, it lists them all', async () => {
   const chosen: unknown[] = [];
   await act(async () => {
@@ -57,7 +83,7 @@ it('a closed searchable list has none of its options in the page (Issue 19); ope
   expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
 
   await act(async () => (document.querySelector('button[aria-label="Открыть список"]') as HTMLElement).click());
-  expect(document.querySelectorAll('[role="option"]')).toHaveLength(85);
+  expect(document.querySelectorAll('[role="option"]')).toHaveLength(86);
   await act(async () => ([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Регион 7')!).click());
   expect(chosen).toEqual(['7']);
 });
