@@ -12,6 +12,8 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// Nor CSS.escape, which the list uses to find the highlighted option when typing highlights one (values here are digits).
+globalThis.CSS ??= { escape: (value: string) => value.replace(/["\\]/g, '\\$&') } as unknown as typeof CSS;
 
 const system = createSystem(defaultConfig);
 const regions = [...Array.from({ length: 85 }, (_, i) => ({ id: i + 1, name: `Регион ${i + 1}` })), { id: 86, name: 'Ёлкино' }];
@@ -62,6 +64,8 @@ it('the list is drawn without a collator; the first typed letter makes it, and t
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
   await type('ЕЛК');
+  // The list highlights the first match and scrolls to it (a mutation observer's callback: the stub above is used).
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(searchCollatorMade()).toBe(true);
   expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Ёлкино']);
   await type('регион 8');
