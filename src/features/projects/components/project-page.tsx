@@ -30,10 +30,6 @@ export interface ProjectPageProps {
 
 export const hasPlan = (project: Project) => !!project.plan && project.plan.length > 0;
 
-/**
- * SPEC §2 project page: back arrow to /projects; tabs Задачи (count badge), Сведения о проекте, Сведения о конкурсе,
- * План мероприятий (only when the project has a plan), РИД; the request buttons; the external widget.
- */
 /** The number of the project's tasks on the "Задачи" tab, once known; its own query, so its answer redraws only this. */
 function TasksCount({ projectId }: { projectId: number }) {
   const count = useQuery(projectTasksCountQuery(projectId)).data;
@@ -45,6 +41,10 @@ function TasksCount({ projectId }: { projectId: number }) {
   );
 }
 
+/**
+ * SPEC §2 project page: back arrow to /projects; tabs Задачи (count badge), Сведения о проекте, Сведения о конкурсе,
+ * План мероприятий (only when the project has a plan), РИД; the request buttons; the external widget.
+ */
 export function ProjectPage({ project, tab, onTabChange, onBack, tasksContent, ridContent, onRequestSent }: ProjectPageProps) {
   const withPlan = hasPlan(project);
   const current = tab === 'plan' && !withPlan ? 'tasks' : tab;

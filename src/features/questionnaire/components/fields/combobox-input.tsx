@@ -3,10 +3,6 @@ import { createFilter } from '@zag-js/i18n-utils';
 import { optionValue } from '../../model/definition';
 import { str, type InputProps } from './inputs';
 
-// Issue 19: the searchable list and its positioning code (~16 KiB gzip) load only for a form that has such a field.
-// Its options are in the page only while the list is open (`lazyMount` + `unmountOnExit`): a closed field had all its
-// options in a hidden portal, and on mount the combobox machine set that hidden list's `scrollTop`, a forced layout of
-// the whole form (35 ms of a 112 ms task at full speed on START-2026's first screen).
 /**
  * What a typed text matches: Ark's `useFilter` (zag's filter: a collator for searching, case and accents ignored) with
  * the app's locale, made when a person first types into a list rather than when a form with a list is drawn. The
@@ -18,6 +14,10 @@ export const matchesTyped = (text: string, typed: string) => (search ??= createF
 /** Whether the collator has been made yet (for the test of the rule above). */
 export const searchCollatorMade = () => search !== undefined;
 
+// Issue 19: the searchable list and its positioning code (~16 KiB gzip) load only for a form that has such a field.
+// Its options are in the page only while the list is open (`lazyMount` + `unmountOnExit`): a closed field had all its
+// options in a hidden portal, and on mount the combobox machine set that hidden list's `scrollTop`, a forced layout of
+// the whole form (35 ms of a 112 ms task at full speed on START-2026's first screen).
 /** A searchable list (Chakra Combobox): the stored value is the chosen option. */
 export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlur }: InputProps) {
   const { collection, filter } = useListCollection({
