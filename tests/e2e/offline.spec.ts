@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { enableTestHooks, screenshot, signInThroughUi } from './fixtures';
+import { enableTestHooks, newApplicant, screenshot, signInThroughUi } from './fixtures';
 import { dismissFirstDialog, hook, openQuestionnaire, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWorker, type HookWindow } from './offline-support';
 
 /**
@@ -180,4 +180,60 @@ test('the same pending count and the same words in two tabs of one questionnaire
   const values = Object.values((await stashAt(a.request, baseURL!, session.token, hash)).values);
   for (const value of ['Двойник', 'г. Томск, пр. Ленина, д. 36', 'Две вкладки']) expect(values).toContain(value);
   await context.close();
+});
+
+test('a searchable list chosen with the keyboard offline survives a reload, and after «Все изменения сохранены» a fresh profile shows it (rounds)', async ({ browser, baseURL, request }) => {
+  test.setTimeout(300_000);
+  // Issue 19 made the list's search collator on the first typed letter: typed in lower case, with the connection lost.
+  const rounds = [
+    { typed: 'томск', region: 'Томская область', title: 'Проект «Томь»' },
+    { typed: 'калуж', region: 'Калужская область', title: 'Проект «Ока»' },
+    { typed: 'хабар', region: 'Хабаровский край', title: 'Проект «Амур»' },
+  ];
+  for (const round of rounds) {
+    await test.step(round.region, async () => {
+      const { userId } = await newApplicant(request);
+      const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+      await prepareContext(context, baseURL!, userId);
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await openQuestionnaire(page);
+      await waitForServiceWorker(page);
+
+      await context.setOffline(true);
+      await expect(page.getByTestId('offline-banner')).toContainText('Нет соединения');
+      await field(page, 'Название проекта').click();
+      await page.keyboard.type(round.title);
+      const region = page.getByRole('combobox', { name: 'Регион реализации проекта' });
+      await region.click();
+      await page.keyboard.type(round.typed);
+      await expect(page.getByRole('option', { name: round.region })).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(region).toHaveValue(round.region);
+      await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.offline);
+
+      // Reload while offline: the service worker serves the app, the device's copy the values.
+      await page.reload();
+      await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.offline, { timeout: 30_000 });
+      await dismissFirstDialog(page);
+      await expect(field(page, 'Название проекта')).toHaveValue(round.title);
+      await expect(region).toHaveValue(round.region);
+
+      // Online: the tab is closed the moment the indicator says everything is saved.
+      await context.setOffline(false);
+      await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.saved, { timeout: 60_000 });
+      await page.close();
+      await context.close();
+
+      // A second device: a fresh profile reads the draft from the server.
+      const fresh = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+      await prepareContext(fresh, baseURL!, userId);
+      const other = await fresh.newPage();
+      await openQuestionnaire(other);
+      await expect(field(other, 'Название проекта')).toHaveValue(round.title);
+      await expect(other.getByRole('combobox', { name: 'Регион реализации проекта' })).toHaveValue(round.region);
+      await fresh.close();
+    });
+  }
 });
