@@ -109,6 +109,12 @@ export class OfflineDraftStore implements DraftStore {
     () => true,
     (error) => {
       if (!this.disposed) console.error('Не удалось прочитать очередь изменений', error);
+      // A device that cannot be read at all (not a connection the browser closed, which is reopened) is not waited
+      // for: the state goes by the edits memory holds, and the first edit the device refuses says so.
+      if (!this.rowsLoaded && !isClosedConnectionError(error)) {
+        this.rowsLoaded = true;
+        this.changed();
+      }
       this.onStorageFailure(error);
     },
   );
@@ -283,6 +289,8 @@ export class OfflineDraftStore implements DraftStore {
       this.log(row);
       if (refused) this.noteStorageError(refused);
     } finally {
+      // Counted until its row is among the rows read (see record).
+      await this.refresh();
       this.unmarkUnflushed(hash, '');
     }
     this.afterWrite(hash, { cleared: true, changes: [] });
@@ -464,9 +472,15 @@ export class OfflineDraftStore implements DraftStore {
         else if (!this.outbox.holdsInMemory) this.storageError = null;
       })
       .finally(() => {
-        this.unmarkUnflushed(hash, field, token);
         this.post({ t: 'written', hash, field });
-        this.afterWrite(hash, null);
+        this.post({ t: 'rows' });
+        void this.replayer.trigger('edit');
+        // The edit stays counted until its row is among the rows read: un-counted before, anything that has the state
+        // computed again meanwhile (another tab's drain, the network proved) showed «сохранены» over it (chaos seed 37).
+        void this.refresh().finally(() => {
+          this.unmarkUnflushed(hash, field, token);
+          this.changed();
+        });
       });
   }
 

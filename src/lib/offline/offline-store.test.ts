@@ -608,3 +608,63 @@ describe('an edit being typed counts as unsent (DESIGN.md: «Все измене
     expect(server.values(H)).toEqual({ name: 'второе' });
   });
 });
+
+describe('«Все изменения сохранены» is true at every moment, whatever else makes the state be read again (chaos seed 37)', () => {
+  it('a page opening over edits an earlier page left unsent does not say «сохранены» before it has read them', async () => {
+    const server = new FakeStashServer();
+    const dbName = `store-test-${++counter}`;
+    const first = makeTab(server, { dbName, locks: localLocks() });
+    server.offline = true;
+    first.store.set(H, 'name', 'набрано офлайн');
+    await first.store.whenRecorded();
+    first.store.dispose();
+    const next = makeTab(server, { dbName, locks: localLocks() });
+    expect(next.store.getState(H).status).toBe('saving');
+    await next.store.start();
+    expect(next.store.getState(H)).toMatchObject({ status: 'offline', pending: 1 });
+  });
+
+  it('an edit just written to the device is never dropped from the count while the outbox is being re-read', async () => {
+    const { store, server } = oneTab();
+    await store.start();
+    server.writeDelayMs = 5;
+    const typed: Record<string, string> = {};
+    const wrong: string[] = [];
+    // Anything else that changes (the network proved again, another tab's drain) makes the state be computed afresh:
+    // here at every turn of the event loop and after every microtask burst, with the invariant checked each time.
+    let running = true;
+    let savedSeen = 0;
+    const poke = async () => {
+      while (running) {
+        (store as unknown as { changed(): void }).changed();
+        const state = store.getState(H);
+        if (state.status === 'saved') {
+          savedSeen++;
+          const held = server.values(H);
+          for (const [field, value] of Object.entries(typed)) if (held[field] !== value) wrong.push(`${field}: ${String(held[field])} ≠ ${value}`);
+        }
+        await Promise.resolve();
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    };
+    const poking = poke();
+    // Edits in bursts and alone, so the state goes back to «сохранены» between them many times.
+    for (let i = 0; i < 30; i++) {
+      const field = `f${i % 4}`;
+      const value = `значение ${i}`;
+      store.typing(H, field);
+      await settle(1);
+      typed[field] = value;
+      store.set(H, field, value);
+      await settle(i % 3 === 0 ? 0 : 25);
+    }
+    await store.flush();
+    running = false;
+    await poking;
+    expect(server.values(H)).toEqual(typed);
+    expect(store.getState(H)).toMatchObject({ status: 'saved', pending: 0 });
+    // The check ran: the state went back to «сохранены» between the edits many times.
+    expect(savedSeen).toBeGreaterThan(20);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -25,9 +25,9 @@ export interface SyncInput {
 const rowIsSendable = (row: OutboxRow) => row.state === 'pending' || row.state === 'in-flight';
 
 /**
- * The save state (DESIGN.md "Offline drafts"): «Все изменения сохранены» only when no edit of the draft is typed,
- * on its way to the device, or unsent in the outbox; pending edits are counted per field; refused and failing edits
- * are listed for their fields. Pure: table-tested in sync-state.test.ts.
+ * The save state (DESIGN.md "Offline drafts"): «Все изменения сохранены» only when the outbox was read and no edit
+ * of the draft is typed, on its way to the device, or unsent in it; pending edits are counted per field; refused and
+ * failing edits are listed for their fields. Pure: table-tested in sync-state.test.ts.
  */
 export function computeSyncState(input: SyncInput): DraftSyncState {
   const { hash, userId } = input;
@@ -51,6 +51,10 @@ export function computeSyncState(input: SyncInput): DraftSyncState {
     if (input.connectivity === 'offline') status = 'offline';
     else if (input.draining && !input.paused) status = 'saving';
     else status = 'pending';
+  } else if (!input.loaded) {
+    // The outbox is not read yet (a page just opened, perhaps over edits an earlier page left unsent): «сохранены»
+    // would be a guess. Offline, the device is where edits are; online, the check is under way.
+    status = input.connectivity === 'offline' ? 'offline' : 'saving';
   }
   return {
     status,
