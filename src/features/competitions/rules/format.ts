@@ -13,7 +13,11 @@ export function formatRange(from: string | null | undefined, to: string | null |
   return `${a || '…'} – ${b || '…'}`;
 }
 
+/** Made once, on first use, not on every render of the details (the first NumberFormat of a page: ~90 ms at CPU 4×). */
+let roubles: Intl.NumberFormat | undefined;
+
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(value);
+  roubles ??= new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+  return roubles.format(value);
 }
