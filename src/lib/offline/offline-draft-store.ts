@@ -121,6 +121,7 @@ export class OfflineDraftStore implements DraftStore {
   private knownUserId: number | null;
   private storageError: string | null = null;
   private lastReopen = 0;
+  private leftEdits: Promise<unknown> | null = null;
   private disposers: (() => void)[] = [];
   private disposed = false;
 
@@ -178,11 +179,26 @@ export class OfflineDraftStore implements DraftStore {
     setTimeout(() => void this.replayer.trigger('manual'), 0);
   }
 
+  /**
+   * Once per page: the seq counter seeded from the device, and the edits a page going away could not finish writing
+   * (local storage journal) put on the device. Drafts are opened only after it: a value chosen the moment before a
+   * reload was only in the journal, and the form opened without it (empty, or the older value) while it was sent.
+   */
+  private recoverLeftEdits(): Promise<unknown> {
+    this.leftEdits ??= this.database
+      .run(async (db) => seedSeq(await storedSeq(db)))
+      .then(() => this.outbox.recoverJournal())
+      .catch((error: unknown) => {
+        // Tried again by the next draft opened (the device may have been busy or closed the connection).
+        this.leftEdits = null;
+        throw error;
+      });
+    return this.leftEdits;
+  }
+
   /** Opens the database, removes confirmed rows and starts a drain of what earlier sessions left. */
   async start(): Promise<void> {
-    await this.database.run(async (db) => seedSeq(await storedSeq(db)));
-    // Edits a page going away could not finish writing (local storage journal) are on the device first.
-    await this.outbox.recoverJournal();
+    await this.recoverLeftEdits();
     await this.database.run((db) => purgeAcknowledged(db));
     await this.refresh();
     // Prove the network once at start: the offline banner and the save state are right from the first screen.
@@ -233,6 +249,8 @@ export class OfflineDraftStore implements DraftStore {
 
   private async loadStored(hash: string): Promise<Record<string, DraftValue>> {
     const userId = this.userOf(hash);
+    // A device that cannot be read is reported by start(); the draft still opens (from the server).
+    await this.recoverLeftEdits().catch(() => undefined);
     await this.database.written();
     // Opening a draft always asks the server unless the browser is certainly offline: a stale "offline" must not
     // hide a draft saved from another device.

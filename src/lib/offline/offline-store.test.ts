@@ -440,6 +440,32 @@ describe('a tab closed in the middle of writing an edit (chaos seed 23: «сох
   });
 });
 
+describe('a page reloaded the moment after an edit (offline.spec: the region chosen last showed empty after the reload)', () => {
+  it('the new page opens the draft with the edit the old one left only in the journal, offline and online', async () => {
+    for (const offline of [true, false]) {
+      const server = new FakeStashServer();
+      server.apply({ hash: H, field: 'region', kind: 'set', value: 'Томская область', seq: 1, opId: 's1' } as never);
+      const dbName = `store-test-${++counter}`;
+      const journal = memoryStorage();
+      // The old page: its IndexedDB transaction was aborted by the reload; the journal entry was written at once.
+      const seq = 1_750_000_000_000_999;
+      journal.setItem(
+        `${JOURNAL_PREFIX}${seq}:${H}:region`,
+        JSON.stringify({ edit: { hash: H, field: 'region', userId: 7, kind: 'set', value: 'Калужская область' }, seq, now: 1_750_000_000_000 }),
+      );
+      server.offline = offline;
+      const page = makeTab(server, { dbName, locks: localLocks(), journal });
+      // The app starts its offline layer and, at once, the questionnaire asks for its draft: neither waits for the other.
+      const started = page.store.start();
+      expect(await page.store.load(H), offline ? 'offline' : 'online').toEqual({ region: 'Калужская область' });
+      await started;
+      server.offline = false;
+      await page.store.flush();
+      expect(server.values(H)).toEqual({ region: 'Калужская область' });
+    }
+  });
+});
+
 describe('outbox benchmark (DESIGN.md budget: 1,000 queued edits to 50 fields)', () => {
   it('replays with at most 50 requests after coalescing and zero loss', async () => {
     const { server, store } = oneTab();
