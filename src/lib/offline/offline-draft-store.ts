@@ -491,11 +491,9 @@ export class OfflineDraftStore implements DraftStore {
       })
       .finally(() => {
         this.post({ t: 'written', hash, field });
-        this.post({ t: 'rows' });
-        void this.replayer.trigger('edit');
         // The edit stays counted until its row is among the rows read: un-counted before, anything that has the state
         // computed again meanwhile (another tab's drain, the network proved) showed «сохранены» over it (chaos seed 37).
-        void this.refresh().finally(() => {
+        this.afterWrite(hash, null, () => {
           this.unmarkUnflushed(hash, field, token);
           this.changed();
         });
@@ -522,11 +520,14 @@ export class OfflineDraftStore implements DraftStore {
     if (!fields.size) this.unflushed.delete(hash);
   }
 
-  /** After a write reached the device (or memory): other tabs re-read the outbox, the replayer is woken. */
-  private afterWrite(hash: string, change: { cleared: boolean; changes: DraftChange[] } | null) {
+  /**
+   * After a write reached the device (or memory): other tabs re-read the outbox, the replayer is woken; `read` runs
+   * once this tab's re-read of the outbox has the write.
+   */
+  private afterWrite(hash: string, change: { cleared: boolean; changes: DraftChange[] } | null, read?: () => void) {
     if (change) this.post({ t: 'values', hash, ...change });
     this.post({ t: 'rows' });
-    void this.refresh();
+    void this.refresh().finally(read);
     void this.replayer.trigger('edit');
   }
 
