@@ -82,3 +82,30 @@ for (const screen of SCREENS) {
     expect(icu).toEqual([]);
   });
 }
+
+/**
+ * boot.js starts the config request's use, the screen's first calls and its chunks while the app's code downloads; the
+ * app takes those answers instead of asking again (lib/api/early-calls.ts). It must run before the app's code even when
+ * it arrives after it: loaded async, it ran after it in some loads, and the app, finding no calls started, made its own
+ * — every first call went twice, and a test counting the list's failed loads failed now and then.
+ */
+test('boot.js arriving after the app’s code still runs first: the config and every first call go out once', async ({ page }) => {
+  await signIn(page, 'user');
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/config.json' || url.pathname.startsWith('/hosts/')) asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+  });
+  await page.route('**/boot.js', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ response });
+  });
+  await page.goto('/programs');
+  await expect(page.getByRole('heading', { name: '«Старт» 2026' })).toBeVisible({ timeout: 30_000 });
+  const untaken = await page.evaluate(() => Object.keys((window as unknown as { __cabinetBoot?: { early?: object } }).__cabinetBoot?.early ?? {}));
+  expect(untaken, 'calls boot.js made that the app did not take').toEqual([]);
+  for (const path of ['/config.json', '/hosts/main/v2/projects/template/active', '/hosts/main/v2/projects/template/groups', '/hosts/main/v2/projects/maintance']) {
+    expect(asked.get(path), path).toBe(1);
+  }
+});

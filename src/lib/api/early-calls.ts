@@ -6,10 +6,10 @@ interface EarlyCall {
 }
 
 /**
- * Read once, when the app's code starts. boot.js normally runs first, and its calls then leave before the app could make
- * its own. Where it ran later (its script and the app's came from the cache in the other order), the app has made its
- * own calls already, and boot.js's answers could be older than the screen's data: a later refetch (the tab regaining
- * focus) would have taken one. So a boot.js that ran after this module is never listened to.
+ * Read once, when the app's code starts. boot.js runs first (a deferred script before the app's module script in
+ * index.html), and its calls then leave before the app could make its own. A boot.js that ran after this module (as it
+ * did in some loads when it was async) is never listened to: the app has made its own calls already, and boot.js's
+ * answers could be older than the screen's data — a later refetch (the tab regaining focus) would have taken one.
  */
 const started = (globalThis as { __cabinetBoot?: { early?: Record<string, EarlyCall> } }).__cabinetBoot?.early;
 
