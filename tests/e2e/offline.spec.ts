@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { enableTestHooks, newApplicant, screenshot, signInThroughUi } from './fixtures';
 import { dismissFirstDialog, hook, openQuestionnaire, prepareContext, stashAt, tokenAt, waitForHook, waitForServiceWorker, type HookWindow } from './offline-support';
 
@@ -16,6 +16,34 @@ const SAVE_STATE = {
 };
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: false }).first();
+
+/**
+ * A new applicant of its own opens START-2026 in a fresh profile (the service worker in control) and loses the
+ * connection. `prepare` runs on the context before the page opens (init scripts).
+ */
+async function offlineApplicant(browser: Browser, baseURL: string, request: APIRequestContext, viewport: { width: number; height: number }, prepare?: (context: BrowserContext) => Promise<unknown>) {
+  const { userId } = await newApplicant(request);
+  const context = await browser.newContext({ baseURL, viewport });
+  await prepareContext(context, baseURL, userId);
+  await prepare?.(context);
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await openQuestionnaire(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText('Нет соединения');
+  return { userId, context, page };
+}
+
+/** A second device: a fresh profile opens the applicant's draft from the server and shows what `check` expects. */
+async function inFreshProfile(browser: Browser, baseURL: string, userId: number, check: (page: Page) => Promise<void>) {
+  const fresh = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  await prepareContext(fresh, baseURL, userId);
+  const page = await fresh.newPage();
+  await openQuestionnaire(page);
+  await check(page);
+  await fresh.close();
+}
 
 test('typed offline: survives reloads and a closed tab, then the server holds exactly the final values', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -192,16 +220,7 @@ test('a searchable list chosen with the keyboard offline survives a reload, and 
   ];
   for (const round of rounds) {
     await test.step(round.region, async () => {
-      const { userId } = await newApplicant(request);
-      const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-      await prepareContext(context, baseURL!, userId);
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await openQuestionnaire(page);
-      await waitForServiceWorker(page);
-
-      await context.setOffline(true);
-      await expect(page.getByTestId('offline-banner')).toContainText('Нет соединения');
+      const { userId, context, page } = await offlineApplicant(browser, baseURL!, request, { width: 1440, height: 900 });
       await field(page, 'Название проекта').click();
       await page.keyboard.type(round.title);
       const region = page.getByRole('combobox', { name: 'Регион реализации проекта' });
@@ -227,38 +246,26 @@ test('a searchable list chosen with the keyboard offline survives a reload, and 
       await page.close();
       await context.close();
 
-      // A second device: a fresh profile reads the draft from the server.
-      const fresh = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-      await prepareContext(fresh, baseURL!, userId);
-      const other = await fresh.newPage();
-      await openQuestionnaire(other);
-      await expect(field(other, 'Название проекта')).toHaveValue(round.title);
-      await expect(other.getByRole('combobox', { name: 'Регион реализации проекта' })).toHaveValue(round.region);
-      await fresh.close();
+      await inFreshProfile(browser, baseURL!, userId, async (other) => {
+        await expect(field(other, 'Название проекта')).toHaveValue(round.title);
+        await expect(other.getByRole('combobox', { name: 'Регион реализации проекта' })).toHaveValue(round.region);
+      });
     });
   }
 });
 
 test('a page opened over edits left unsent never says «Все изменения сохранены» while it reads them (offline reloads)', async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
-  const { userId } = await newApplicant(request);
-  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
-  await prepareContext(context, baseURL!, userId);
   // Every text the indicator shows, from the first moment of each page: a flash is a lie too.
-  await context.addInitScript(() => {
-    const seen: string[] = ((window as unknown as { __saveStates: string[] }).__saveStates = []);
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="save-state"]')?.textContent ?? null;
-      if (text !== null && text !== seen[seen.length - 1]) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
-  await openQuestionnaire(page);
-  await waitForServiceWorker(page);
-
-  await context.setOffline(true);
-  await expect(page.getByTestId('offline-banner')).toContainText('Нет соединения');
+  const { userId, context, page } = await offlineApplicant(browser, baseURL!, request, { width: 375, height: 812 }, (each) =>
+    each.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __saveStates: string[] }).__saveStates = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="save-state"]')?.textContent ?? null;
+        if (text !== null && text !== seen[seen.length - 1]) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    }),
+  );
   await field(page, 'Название проекта').click();
   await page.keyboard.type('Проект «Лена»');
   await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.offline);
@@ -272,7 +279,9 @@ test('a page opened over edits left unsent never says «Все изменени�
     expect(seen, `round ${round}: ${seen.join(' → ')}`).not.toContain(SAVE_STATE.saved);
   }
 
+  // Online: the tab is closed the moment it says saved, and a fresh profile reads the title from the server.
   await context.setOffline(false);
   await expect(page.getByTestId('save-state')).toHaveText(SAVE_STATE.saved, { timeout: 60_000 });
   await context.close();
+  await inFreshProfile(browser, baseURL!, userId, (other) => expect(field(other, 'Название проекта')).toHaveValue('Проект «Лена»'));
 });
