@@ -13,6 +13,9 @@ import { SECURITY_HEADERS, WIDGET_FRAME_PATH, cspFor, widgetFrameCspFor, type Cs
  *   npx tsx server/nginx-conf.ts --root /srv/cabinet/dist --config /etc/cabinet/config.json --listen 80 \
  *     > /etc/nginx/sites-enabled/cabinet.conf
  *
+ * `--tls-cert FILE --tls-key FILE` serve it over HTTPS with HTTP/2; `--proxy URL` passes the reference back end's
+ * same-origin paths to it (the demo deployment on one origin); `--user NAME`, with `--standalone`, the workers' user.
+ *
  * `--standalone DIR` writes a whole nginx.conf whose pid, logs and temporary files live in DIR (the tests run nginx
  * with it as an ordinary process: `nginx -p DIR -c DIR/nginx.conf`).
  */
@@ -34,7 +37,17 @@ export interface NginxOptions {
   standalone?: string;
   /** Standalone only: the user of the worker processes when started as root (default: nginx's own, nobody). */
   user?: string;
+  /** HTTPS with HTTP/2, as a real deployment serves the app: the certificate and its key (PEM files). */
+  tls?: { cert: string; key: string };
+  /**
+   * The reference back end's address: its same-origin paths (the API hosts under /hosts/, the demo sign-on, the
+   * project widget, files) are proxied to it, as in the demo deployment — the app and its hosts on one origin.
+   */
+  proxy?: string;
 }
+
+/** The reference back end's same-origin paths (server/app.ts) besides the runtime config, which nginx serves itself. */
+const PROXIED = ['/hosts/', '/sso/', '/widget/', '/files/', '/__test/'];
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
@@ -51,8 +64,21 @@ export function nginxConfig(options: NginxOptions): string {
       .join('\n');
   const location = (match: string, cache: string, body: string, csp = cspFor(config)) =>
     `  location ${match} {\n    add_header Cache-Control ${quote(cache)} always;\n${securityWith(csp)}\n${body}\n  }`;
+  // The back end sets its own security headers and policy; nginx passes them on.
+  const proxied = options.proxy
+    ? PROXIED.map(
+        (prefix) =>
+          `  location ${prefix} {\n    proxy_pass ${options.proxy!.replace(/\/+$/, '')};\n    proxy_http_version 1.1;\n` +
+          '    proxy_set_header Host $http_host;\n    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n' +
+          '    proxy_set_header X-Forwarded-Proto $scheme;\n  }',
+      ).join('\n')
+    : '';
+  const tls = options.tls
+    ? `\n  ssl_certificate ${path.resolve(options.tls.cert)};\n  ssl_certificate_key ${path.resolve(options.tls.key)};`
+    : '';
+  // "listen … ssl http2" rather than "http2 on": Debian 12's nginx 1.22 knows only this form (later ones still take it).
   const server = `server {
-  listen ${options.listen};
+  listen ${options.listen}${options.tls ? ' ssl http2' : ''};${tls}
   server_name ${options.serverName ?? '_'};
   root ${root};
   index index.html;
@@ -79,7 +105,7 @@ ${location(`= ${WIDGET_FRAME_PATH}`, 'no-cache', '    try_files $uri =404;', wid
 
   # The app's routes (/tasks/26, /calendar, …) fall back to the shell; real files are served as they are.
 ${location('/', 'no-cache', '    try_files $uri /index.html;')}
-}
+${proxied ? `\n  # The reference back end on the app's origin (the demo deployment).\n${proxied}\n` : ''}}
 `;
   if (!options.standalone) return server;
   const dir = path.resolve(options.standalone);
@@ -113,6 +139,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       'server-name': { type: 'string' },
       brotli: { type: 'string' },
       standalone: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      proxy: { type: 'string' },
+      user: { type: 'string' },
     },
   });
   const root = values.root!;
@@ -124,6 +154,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       serverName: values['server-name'],
       brotli: values.brotli === undefined ? undefined : values.brotli !== 'off',
       standalone: values.standalone,
+      tls: values['tls-cert'] && values['tls-key'] ? { cert: values['tls-cert'], key: values['tls-key'] } : undefined,
+      proxy: values.proxy,
+      user: values.user,
     }),
   );
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiOrigins, cspFor, ssoCsp, widgetFrameCspFor } from './csp';
 import { CSP } from '../app';
-import { nginxConfig } from '../nginx-conf';
+import { BROTLI_MODULE, nginxConfig } from '../nginx-conf';
 
 const SAME_ORIGIN = { apiMain: '/hosts/main', apiContest: '/hosts/contest', apiMessages: '/hosts/messages', apiSupport: '/hosts/support', widgetUrl: '/widget/project-widget.js' };
 const REAL = {
@@ -66,6 +67,61 @@ describe('the nginx configuration', () => {
         expect(cache).toBe(location.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       }
       expect(nginxConfig({ root: 'dist', configFile: path.join(dir, 'config.json'), listen: '80', brotli: false })).not.toContain('brotli');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves HTTPS with HTTP/2 when given a certificate, and passes the back end its paths when asked', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cabinet-conf-'));
+    try {
+      writeFileSync(path.join(dir, 'config.json'), JSON.stringify(SAME_ORIGIN));
+      const options = { root: 'dist', configFile: path.join(dir, 'config.json'), listen: '443', brotli: false };
+      const tls = { cert: '/etc/ssl/cabinet.pem', key: '/etc/ssl/cabinet.key' };
+      const conf = nginxConfig({ ...options, tls, proxy: 'http://127.0.0.1:8080/' });
+      expect(conf).toContain('listen 443 ssl http2;');
+      expect(conf).toContain('ssl_certificate /etc/ssl/cabinet.pem;');
+      expect(conf).toContain('ssl_certificate_key /etc/ssl/cabinet.key;');
+      const proxied = conf.split('location ').slice(1).filter((l) => l.includes('proxy_pass'));
+      expect(proxied.map((l) => l.split(' {')[0])).toEqual(['/hosts/', '/sso/', '/widget/', '/files/', '/__test/']);
+      for (const location of proxied) {
+        expect(location).toContain('proxy_pass http://127.0.0.1:8080;');
+        expect(location).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+      }
+      // The widget's frame is the build's own file, with its own policy: the exact location wins over /widget/.
+      expect(conf).toContain('location = /widget/frame.html {');
+      const plain = nginxConfig(options);
+      expect(plain).toContain('listen 443;');
+      expect(plain).not.toMatch(/ssl|http2|proxy_pass/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The installed nginx reads the configuration as written (`nginx -t`): "listen … ssl http2" and the proxy included.
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  const openssl = spawnSync('openssl', ['version']).status === 0;
+  it.skipIf(!nginx || !openssl)('is accepted by the installed nginx with TLS and the proxy', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cabinet-conf-'));
+    try {
+      const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+      const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1']);
+      expect(made.status).toBe(0);
+      writeFileSync(path.join(dir, 'config.json'), JSON.stringify(SAME_ORIGIN));
+      const conf = nginxConfig({
+        root: 'dist',
+        configFile: path.join(dir, 'config.json'),
+        listen: '127.0.0.1:8443', // read, not bound, by nginx -t
+        brotli: existsSync(BROTLI_MODULE),
+        tls: { cert, key },
+        proxy: 'http://127.0.0.1:8080',
+        standalone: dir,
+        user: process.getuid?.() === 0 ? 'root' : undefined,
+      });
+      writeFileSync(path.join(dir, 'nginx.conf'), conf);
+      const checked = spawnSync(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+      expect(checked.stderr).toContain('syntax is ok');
+      expect(checked.status, checked.stderr).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
