@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:http2';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { apiOrigins, cspFor, ssoCsp, widgetFrameCspFor } from './csp';
@@ -101,8 +103,16 @@ describe('the nginx configuration', () => {
   // The installed nginx reads the configuration as written (`nginx -t`): "listen … ssl http2" and the proxy included.
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
   const openssl = spawnSync('openssl', ['version']).status === 0;
-  it.skipIf(!nginx || !openssl)('is accepted by the installed nginx with TLS and the proxy', () => {
+  it.skipIf(!nginx || !openssl)('is accepted by the installed nginx with TLS and the proxy, which answers over HTTP/2', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cabinet-conf-'));
+    chmodSync(dir, 0o755); // nginx workers (another user when started as root) read config.json here
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    let web: ChildProcess | undefined;
     try {
       const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
       const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1']);
@@ -111,7 +121,7 @@ describe('the nginx configuration', () => {
       const conf = nginxConfig({
         root: 'dist',
         configFile: path.join(dir, 'config.json'),
-        listen: '127.0.0.1:8443', // read, not bound, by nginx -t
+        listen: `127.0.0.1:${port}`,
         brotli: existsSync(BROTLI_MODULE),
         tls: { cert, key },
         proxy: 'http://127.0.0.1:8080',
@@ -122,8 +132,35 @@ describe('the nginx configuration', () => {
       const checked = spawnSync(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
       expect(checked.stderr).toContain('syntax is ok');
       expect(checked.status, checked.stderr).toBe(0);
+      // Started, it speaks HTTP/2 over TLS and serves the deployment's config.json.
+      web = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+      const answer = async () => {
+        const session = connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false });
+        try {
+          return await new Promise<{ alpn: string | false | undefined; status: unknown; body: string }>((resolve, reject) => {
+            session.on('error', reject);
+            const stream = session.request({ ':path': '/config.json' });
+            let body = '';
+            let status: unknown;
+            stream.on('response', (headers) => (status = headers[':status']));
+            stream.setEncoding('utf8');
+            stream.on('data', (chunk: string) => (body += chunk));
+            stream.on('end', () => resolve({ alpn: session.alpnProtocol, status, body }));
+            stream.on('error', reject);
+          });
+        } finally {
+          session.close();
+        }
+      };
+      let result: Awaited<ReturnType<typeof answer>> | undefined;
+      for (let i = 0; i < 40 && !result; i++) {
+        result = await answer().catch(() => undefined);
+        if (!result) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(result).toEqual({ alpn: 'h2', status: 200, body: JSON.stringify(SAME_ORIGIN) });
     } finally {
+      web?.kill();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
