@@ -2,11 +2,12 @@
 // A benchmark, not a test: it prints a table, writes bench/results.json and bench/results.md, and exits 0 even when a
 // budget is missed (the deterministic bundle-size check that fails CI is scripts/check-bundle-budget.mjs, run by npm test).
 // DIST_DIR (default dist) picks the build, BENCH_BASELINE a build to compare with in the same run, BENCH_PORT the port, BENCH_ONLY=js,lighthouse,offline,keystroke,blocking,render,lists,outbox a
-// part, BENCH_LH_RUNS the Lighthouse runs per page (median), BENCH_LH_VISITS=first,repeat which visits, BENCH_LH_SAVE a
-// folder for the full Lighthouse reports.
+// part, BENCH_LH_RUNS the Lighthouse runs per page (median), BENCH_LH_VISITS=first,repeat which visits, BENCH_LH_SERVE=
+// deployed,reference how the app is served to Lighthouse (startDeployed), BENCH_LH_SAVE a folder for the full reports.
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdir, writeFile, rm, mkdtemp } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
+import { chmod, mkdir, writeFile, rm, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -174,20 +175,47 @@ async function lighthouseRuns() {
   const { default: lighthouse } = await import('lighthouse');
   const pages = [['/login', null], ['/tasks', 'grantee'], ['/programs', 'user'], ['/projects/1?tab=rid', 'grantee'], ['/programs/create/START-2026', 'user']].filter(([r]) => !process.env.BENCH_LH_ROUTES || process.env.BENCH_LH_ROUTES.split(',').includes(r));
   const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
-  const builds = BASELINE ? [['before', `http://127.0.0.1:${PORT + 1}`], ['after', `http://127.0.0.1:${PORT}`]] : [['', BASE]];
+  // Each build served as deployed (nginx, HTTPS, HTTP/2: startDeployed) and by the reference server alone (plain
+  // HTTP/1.1), both by default: BENCH_LH_SERVE=deployed or =reference for one. The two differ in the network Lighthouse
+  // simulates, so both are reported, never one for the other.
+  const serving = (process.env.BENCH_LH_SERVE ?? 'deployed,reference').split(',');
+  const backEnds = BASELINE ? [['before', PORT + 1], ['after', PORT]] : [['', PORT]];
+  const builds = [];
+  const stops = [];
+  for (const [name, backendPort] of backEnds) {
+    const api = `http://127.0.0.1:${backendPort}`;
+    if (serving.includes('deployed')) {
+      const deployed = await startDeployed(backendPort, backendPort + 20, name === 'before' ? BASELINE : DIST);
+      if (deployed.url) {
+        stops.push(deployed.stop);
+        builds.push([[name, 'deployed'].join('|'), deployed.url, api, '']);
+      } else console.error(`[bench] lighthouse: not served as deployed, ${deployed.reason}; the reference server's figures only`);
+      if (!deployed.url && !serving.includes('reference')) builds.push([[name, 'reference'].join('|'), api, api, ' (reference server, HTTP/1.1)']);
+    }
+    if (serving.includes('reference')) builds.push([[name, 'reference'].join('|'), api, api, ' (reference server, HTTP/1.1)']);
+  }
+  try {
+    await lighthouseVisits(lighthouse, pages, runs, builds);
+  } finally {
+    for (const stop of stops) await stop();
+  }
+}
+
+async function lighthouseVisits(lighthouse, pages, runs, builds) {
   const visits = (process.env.BENCH_LH_VISITS ?? 'first,repeat').split(',');
   for (const visit of visits) {
     for (const [route, login] of pages) {
       if (visit === 'repeat' && !login) continue;
       const scores = Object.fromEntries(builds.map(([name]) => [name, []]));
       for (let i = 0; i < runs; i++) {
-        for (const [name, base] of i % 2 ? [...builds].reverse() : builds) {
+        for (const [name, base, api] of i % 2 ? [...builds].reverse() : builds) {
           const dir = await mkdtemp(path.join(tmpdir(), 'lh-'));
           const port = 9300 + Math.floor(Math.random() * 500);
-          const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...ARGS, `--remote-debugging-port=${port}`], headless: true });
+          // The deployed origin's certificate is made for the run: no authority vouches for it.
+          const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...ARGS, '--ignore-certificate-errors', `--remote-debugging-port=${port}`], headless: true, ignoreHTTPSErrors: true });
           const p = context.pages()[0] ?? (await context.newPage());
           if (login) {
-            const t = await token(login, base);
+            const t = await token(login, api);
             await p.goto(`${base}/empty.html`);
             await p.evaluate((r) => { localStorage.setItem('access_token', r.token); localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000)); localStorage.setItem('renew_token', r.renew_token); }, t);
           }
@@ -200,7 +228,7 @@ async function lighthouseRuns() {
           await p.goto('about:blank');
           const result = await lighthouse(base + route, { port, output: 'json', logLevel: process.env.BENCH_TRACE ? 'info' : 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] });
           const lhr = result.lhr;
-          if (process.env.BENCH_LH_SAVE) await writeFile(path.join(process.env.BENCH_LH_SAVE, `${visit}-${name || 'this'}${route.replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(lhr));
+          if (process.env.BENCH_LH_SAVE) await writeFile(path.join(process.env.BENCH_LH_SAVE, `${visit}-${name.replace('|', '-') || 'this'}${route.replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(lhr));
           if (lhr.runtimeError) console.error(`[bench] lighthouse ${route}: ${lhr.runtimeError.message}`);
           // What the run's state was: responses with no bytes on the wire before the page's load ended (the cache, or
           // the service worker when the document itself is one of them).
@@ -222,15 +250,16 @@ async function lighthouseRuns() {
           await rm(dir, { recursive: true, force: true });
         }
       }
-      for (const [name] of builds) {
-        label = name;
+      for (const [name, , , served] of builds) {
+        label = name.split('|')[0];
         const list = scores[name];
         const med = (k) => median(list.map((s) => s[k]));
         const state = visit === 'first'
           ? `first visit: responses from a cache ${list.map((s) => s.cached).join(', ')} (must be 0)`
           : `repeat visit: document from the service worker in ${list.filter((s) => s.fromWorker).length} of ${list.length} runs`;
-        const how = `lighthouse ${runs}× (mobile emulation, Debian Chromium, median${BASELINE ? ', builds alternated' : ''}); ${state}; runs: ${list.map((s) => `${s.performance}/${s.tbt}`).join(' ')}`;
-        const at = `${route}${visit === 'repeat' ? ' (repeat visit)' : ''}`;
+        const servedBy = served ? 'served by the reference server alone, plain HTTP/1.1' : 'served as deployed: nginx (server/nginx-conf.ts), HTTPS, HTTP/2, the reference back end behind it';
+        const how = `lighthouse ${runs}× (mobile emulation, Debian Chromium, median${BASELINE ? ', builds alternated' : ''}); ${servedBy}; ${state}; runs: ${list.map((s) => `${s.performance}/${s.tbt}`).join(' ')}`;
+        const at = `${route}${visit === 'repeat' ? ' (repeat visit)' : ''}${served}`;
         // Issue budgets: the sign-in page ≥ 95; the screens a grantee lives in ≥ 90 with TBT ≤ 300 ms, LCP ≤ 2.5 s, CLS ≤ 0.05.
         const minScore = route === '/login' ? 95 : 90;
         row('lighthouse', `${at} performance`, med('performance'), `≥ ${minScore}`, med('performance') >= minScore, how);
@@ -481,6 +510,40 @@ function bundleFromBuild() {
     row('bundle (build output)', r.route, `${r.gzipKiB} KiB gzip / ${r.rawKiB} KiB raw, ${r.files.length} files; ${r.breakdown.slice(0, 6).map((b) => `${b.name} ${b.kib}`).join(', ')}`, `≤ 150 KiB gzip (limit ${r.limitKiB})`, r.gzipKiB <= 150,
       'scripts/check-bundle-budget.mjs: entry + route chunks + static imports, gzip -9 of each file; breakdown = share of each package / source folder');
   }
+}
+/**
+ * The app served as it is deployed (README «Развёртывание»): nginx with the configuration server/nginx-conf.ts writes,
+ * over HTTPS with HTTP/2 (a certificate made for the run), the reference back end behind it on the same origin. A
+ * phone then asks for a screen's ~40 files over one connection. The reference server alone speaks plain HTTP/1.1,
+ * where Lighthouse's simulated network gives each request one of six connections and a round trip of its own.
+ * Null, with the reason, where nginx or openssl is missing.
+ */
+async function startDeployed(backendPort, port, dist = DIST) {
+  const nginx = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => p && existsSync(p));
+  if (!nginx) return { reason: 'nginx is not installed' };
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
+  await chmod(dir, 0o755); // nginx workers (another user when started as root) read config.json here
+  const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+  if (made.status !== 0) return { reason: `no certificate (openssl: ${made.error?.message ?? made.stderr}`.trim() + ')' };
+  // The back end's own runtime config (its hosts on this origin), kept outside the build as a deployment keeps it.
+  await writeFile(path.join(dir, 'config.json'), await (await fetch(`http://127.0.0.1:${backendPort}/config.json`)).text());
+  const conf = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/nginx-conf.ts', '--root', dist, '--config', path.join(dir, 'config.json'), '--listen', `127.0.0.1:${port}`,
+    '--standalone', dir, '--tls-cert', cert, '--tls-key', key, '--proxy', `http://127.0.0.1:${backendPort}`, ...(process.getuid?.() === 0 ? ['--user', 'root'] : [])], { cwd: ROOT, encoding: 'utf8' });
+  if (conf.status !== 0) throw new Error(`nginx configuration: ${conf.stderr}`);
+  await writeFile(path.join(dir, 'nginx.conf'), conf.stdout);
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const up = () => new Promise((resolve) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path: '/config.json', rejectUnauthorized: false }, (res) => { res.resume(); resolve(res.statusCode === 200); });
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+  for (let i = 0; i < 80; i++) {
+    if (await up()) return { url: `https://127.0.0.1:${port}`, stop: async () => { child.kill(); await rm(dir, { recursive: true, force: true }); } };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('nginx did not start');
 }
 
 if (want('js')) bundleFromBuild();
