@@ -169,7 +169,8 @@ async function firstLoadJs(browser) {
  *   it, and the run's figures with them;
  * - repeat visit: the screen was opened once before, the service worker controls the page (the installed PWA a person
  *   comes back to).
- * With BENCH_BASELINE the two builds alternate run by run, so they share the machine's load.
+ * Each served two ways (startDeployed): as deployed, and by the reference server alone. With BENCH_BASELINE the two
+ * builds alternate run by run, so they share the machine's load.
  */
 async function lighthouseRuns() {
   const { default: lighthouse } = await import('lighthouse');
