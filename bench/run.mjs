@@ -512,12 +512,13 @@ function bundleFromBuild() {
       'scripts/check-bundle-budget.mjs: entry + route chunks + static imports, gzip -9 of each file; breakdown = share of each package / source folder');
   }
 }
+
 /**
  * The app served as it is deployed (README «Развёртывание»): nginx with the configuration server/nginx-conf.ts writes,
  * over HTTPS with HTTP/2 (a certificate made for the run), the reference back end behind it on the same origin. A
  * phone then asks for a screen's ~40 files over one connection. The reference server alone speaks plain HTTP/1.1,
  * where Lighthouse's simulated network gives each request one of six connections and a round trip of its own.
- * Null, with the reason, where nginx or openssl is missing.
+ * Without a url, and with the reason, where nginx or openssl is missing.
  */
 async function startDeployed(backendPort, port, dist = DIST) {
   const nginx = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => p && existsSync(p));
@@ -526,7 +527,10 @@ async function startDeployed(backendPort, port, dist = DIST) {
   await chmod(dir, 0o755); // nginx workers (another user when started as root) read config.json here
   const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
   const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
-  if (made.status !== 0) return { reason: `no certificate (openssl: ${made.error?.message ?? made.stderr}`.trim() + ')' };
+  if (made.status !== 0) {
+    await rm(dir, { recursive: true, force: true });
+    return { reason: `no certificate (openssl: ${String(made.error?.message ?? made.stderr).trim()})` };
+  }
   // The back end's own runtime config (its hosts on this origin), kept outside the build as a deployment keeps it.
   await writeFile(path.join(dir, 'config.json'), await (await fetch(`http://127.0.0.1:${backendPort}/config.json`)).text());
   const conf = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/nginx-conf.ts', '--root', dist, '--config', path.join(dir, 'config.json'), '--listen', `127.0.0.1:${port}`,
