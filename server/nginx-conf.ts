@@ -46,8 +46,11 @@ export interface NginxOptions {
   proxy?: string;
 }
 
-/** The reference back end's same-origin paths (server/app.ts) besides the runtime config, which nginx serves itself. */
-const PROXIED = ['/hosts/', '/sso/', '/widget/', '/files/', '/__test/'];
+/**
+ * The reference back end's same-origin paths (server/app.ts) besides the runtime config, which nginx serves itself.
+ * Never its test controls (/__test/): a deployment does not pass them on, even when the back end has them on.
+ */
+const PROXIED = ['/hosts/', '/sso/', '/widget/', '/files/'];
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 

@@ -85,7 +85,8 @@ describe('the nginx configuration', () => {
       expect(conf).toContain('ssl_certificate /etc/ssl/cabinet.pem;');
       expect(conf).toContain('ssl_certificate_key /etc/ssl/cabinet.key;');
       const proxied = conf.split('location ').slice(1).filter((l) => l.includes('proxy_pass'));
-      expect(proxied.map((l) => l.split(' {')[0])).toEqual(['/hosts/', '/sso/', '/widget/', '/files/', '/__test/']);
+      expect(proxied.map((l) => l.split(' {')[0])).toEqual(['/hosts/', '/sso/', '/widget/', '/files/']);
+      expect(conf).not.toContain('/__test/');
       for (const location of proxied) {
         expect(location).toContain('proxy_pass http://127.0.0.1:8080;');
         expect(location).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
