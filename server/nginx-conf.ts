@@ -21,6 +21,11 @@ import { SECURITY_HEADERS, WIDGET_FRAME_PATH, cspFor, widgetFrameCspFor, type Cs
  */
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** The nginx binary of this machine ($NGINX, or Debian's), or undefined where nginx is not installed. */
+export function installedNginx(): string | undefined {
+  return [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p): p is string => !!p && existsSync(p));
+}
 export const MIME_TYPES = '/etc/nginx/mime.types';
 
 export interface NginxOptions {

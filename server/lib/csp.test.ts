@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:http2';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { apiOrigins, cspFor, ssoCsp, widgetFrameCspFor } from './csp';
 import { CSP } from '../app';
-import { BROTLI_MODULE, nginxConfig } from '../nginx-conf';
+import { BROTLI_MODULE, installedNginx, nginxConfig } from '../nginx-conf';
+import { freePort } from './free-port';
 
 const SAME_ORIGIN = { apiMain: '/hosts/main', apiContest: '/hosts/contest', apiMessages: '/hosts/messages', apiSupport: '/hosts/support', widgetUrl: '/widget/project-widget.js' };
 const REAL = {
@@ -102,17 +102,12 @@ describe('the nginx configuration', () => {
   });
 
   // The installed nginx reads the configuration as written (`nginx -t`): "listen … ssl http2" and the proxy included.
-  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  const nginx = installedNginx();
   const openssl = spawnSync('openssl', ['version']).status === 0;
   it.skipIf(!nginx || !openssl)('is accepted by the installed nginx with TLS and the proxy, which answers over HTTP/2', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cabinet-conf-'));
     chmodSync(dir, 0o755); // nginx workers (another user when started as root) read config.json here
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     let web: ChildProcess | undefined;
     try {
       const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];

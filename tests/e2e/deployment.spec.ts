@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nginxConfig } from '../../server/nginx-conf';
+import { installedNginx, nginxConfig } from '../../server/nginx-conf';
+import { freePort } from '../../server/lib/free-port';
 import { cspFor } from '../../server/lib/csp';
 import { corsOptions } from '../../server/app';
 import { dismissFirstDialog, QUESTIONNAIRE, waitForServiceWorker } from './offline-support';
@@ -16,7 +16,7 @@ import { dismissFirstDialog, QUESTIONNAIRE, waitForServiceWorker } from './offli
  * connection, reloads, comes back and the value reaches the server; signs a task with the demo store; opens the
  * calendar. Skipped, with the reason, only where nginx is not installed.
  */
-const NGINX = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p): p is string => !!p && existsSync(p));
+const NGINX = installedNginx();
 test.skip(!NGINX, 'nginx is not installed (Debian: apt-get install -y nginx libnginx-mod-http-brotli-static); the deployment smoke test needs it');
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
@@ -25,16 +25,6 @@ const SAVED = 'Все изменения сохранены';
 const USER = { id: 8, name: 'Иванова Ольга Сергеевна' };
 const SIGNED_TASK = 'Акт по теплице: подпись с МЧД';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, output: () => string) {
   const started = Date.now();
