@@ -1,5 +1,15 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
-import { badgeRecipe, buttonRecipe, fieldSlotRecipe, inputRecipe, linkRecipe, nativeSelectSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
+import {
+  badgeRecipe,
+  buttonRecipe,
+  checkboxSlotRecipe,
+  fieldSlotRecipe,
+  inputRecipe,
+  linkRecipe,
+  nativeSelectSlotRecipe,
+  radioGroupSlotRecipe,
+  textareaRecipe,
+} from '@chakra-ui/react/theme';
 // Relative: this module is also read at build time (scripts/system-css.mjs), where the `@/` alias is not known.
 import { cssHint } from '../components/css-hint';
 import { DRAWER_WIDTH } from '../lib/limits';
@@ -243,6 +253,8 @@ export function resolveHotStyles(system: SystemContext) {
 export function resolveFieldClasses(system: SystemContext) {
   const field = system.sva(fieldSlotRecipe)({});
   const select = system.sva(nativeSelectSlotRecipe)({});
+  const check = system.sva(checkboxSlotRecipe)({});
+  const radio = system.sva(radioGroupSlotRecipe)({});
   return {
     '.cab-field': field.root,
     '.cab-field-label': field.label,
@@ -254,8 +266,18 @@ export function resolveFieldClasses(system: SystemContext) {
     '.cab-select': select.root,
     '.cab-select-field': select.field,
     '.cab-select-indicator': select.indicator,
+    // The native radios and checkboxes (PlainField.Choice): the box is the <input> itself.
+    '.cab-check': check.root,
+    '.cab-checkmark': check.control,
+    '.cab-check-label': check.label,
+    '.cab-radio': radio.item,
+    '.cab-radiomark': radio.itemControl,
   };
 }
+
+/** Chakra's check icon (its `CheckIcon`), drawn as a mask over the box's text colour. */
+const CHECK_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M20 6 9 17l-5-5"/></svg>';
 
 /**
  * What the fields set beside their recipe, as Chakra's style props did: outside any layer, so they win over the
@@ -269,6 +291,23 @@ export const fieldOverrides: Record<string, SystemStyleObject> = {
   '.cab-textarea-tall': { minHeight: '24' },
   /** A text area that grows with its text, sized by the browser (components/plain-field.tsx). */
   '.cab-textarea-grow': { fieldSizing: 'content', resize: 'none' },
+  /** The options of a radio or checkbox field, one under another (Chakra's `Stack` gap 2). */
+  '.cab-choices': { display: 'flex', flexDirection: 'column', gap: '2' },
+  /**
+   * A native box drawn by its recipe: without the browser's own look, the tick of Chakra's `Checkbox.Indicator` (its
+   * check icon as a mask, in the box's text colour) and the dot of Chakra's `Radiomark` when chosen.
+   */
+  '.cab-checkmark, .cab-radiomark': { appearance: 'none', margin: '0' },
+  '.cab-checkmark[data-state=checked]::after': {
+    content: '""',
+    width: 'full',
+    height: 'full',
+    bg: 'currentColor',
+    mask: `url("data:image/svg+xml,${encodeURIComponent(CHECK_ICON)}") center / contain no-repeat`,
+  },
+  '.cab-radiomark[data-state=checked]::after': { content: '""', width: 'full', height: 'full', borderRadius: 'full', bg: 'currentColor', scale: '0.4' },
+  '.cab-check-top': { alignItems: 'flex-start' },
+  '.cab-check-top > .cab-checkmark': { marginTop: '0.5' },
 };
 
 export function resolveFieldOverrides(system: SystemContext) {

@@ -49,3 +49,67 @@ describe('PlainField.Textarea with autoresize', () => {
     expect(area.style.resize).toBe('none');
   });
 });
+
+describe('PlainField.Choice (Issue 19: the browser’s own radios and checkboxes)', () => {
+  async function renderChoice(props: Record<string, unknown>) {
+    const { PlainField } = await import('./plain-field');
+    const ticked: boolean[] = [];
+    const onChange = vi.fn((e: { target: HTMLInputElement }) => ticked.push(e.target.checked));
+    await act(async () => {
+      dom
+        .root()
+        .render(
+          createElement(
+            Field.Root,
+            { invalid: true },
+            createElement(PlainField.Choice, { type: 'checkbox', label: 'Экологичность', checked: false, onChange, ...props }),
+            createElement(Field.ErrorText, null, 'Заполните поле'),
+          ),
+        );
+    });
+    return { input: dom.host().querySelector('input')!, onChange, ticked };
+  }
+
+  it('is ticked by a click on its label, says its state for the recipe and is described by the field’s messages', async () => {
+    const { input, onChange, ticked } = await renderChoice({ invalid: true });
+    expect(input.type).toBe('checkbox');
+    expect(input.dataset.state).toBe('unchecked');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-errormessage')).toBe(dom.host().querySelector('[data-part="error-text"]')!.id);
+    await act(async () => dom.host().querySelector('label')!.click());
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(ticked).toEqual([true]);
+  });
+
+  it('read-only: keeps its focus and value, says so, and a click changes nothing', async () => {
+    const { input, onChange } = await renderChoice({ readOnly: true });
+    expect(input.getAttribute('aria-readonly')).toBe('true');
+    expect(input.disabled).toBe(false);
+    await act(async () => input.click());
+    await act(async () => dom.host().querySelector('label')!.click());
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input.checked).toBe(false);
+    expect(input.dataset.state).toBe('unchecked');
+  });
+
+  it('a radio carries no aria-readonly of its own (its group does) and mirrors its checked state', async () => {
+    const { input } = await renderChoice({ type: 'radio', name: 'trl', readOnly: true, checked: true });
+    expect(input.type).toBe('radio');
+    expect(input.hasAttribute('aria-readonly')).toBe(false);
+    expect(input.checked).toBe(true);
+    expect(input.dataset.state).toBe('checked');
+  });
+
+  it('read-only radios: a click on another option leaves the chosen one chosen', async () => {
+    const { PlainField } = await import('./plain-field');
+    const onChange = vi.fn();
+    const radio = (value: string) => createElement(PlainField.Choice, { key: value, type: 'radio', name: 'trl', value, label: value, checked: value === 'Идея', readOnly: true, onChange });
+    await act(async () => {
+      dom.root().render(createElement('div', { role: 'radiogroup' }, radio('Идея'), radio('Готовый продукт')));
+    });
+    const [first, second] = [...dom.host().querySelectorAll('input')];
+    await act(async () => second!.click());
+    expect(onChange).not.toHaveBeenCalled();
+    expect([first!.checked, second!.checked]).toEqual([true, false]);
+  });
+});

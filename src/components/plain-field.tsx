@@ -86,4 +86,51 @@ function Select({ readOnly, children, ...props }: Omit<ComponentProps<typeof Fie
   );
 }
 
-export const PlainField = { Root, Label, RequiredIndicator, HelperText, ErrorText, Input, Textarea, Select };
+type ChoiceProps = Omit<ComponentProps<'input'>, 'type' | 'className' | 'children' | 'readOnly'> & {
+  type: 'checkbox' | 'radio';
+  label: ReactNode;
+  invalid?: boolean;
+  readOnly?: boolean;
+  /** The control at the first line of a long label (the agreement), not in the middle of it. */
+  alignTop?: boolean;
+};
+
+/**
+ * Issue 19: a checkbox or radio of a questionnaire field is the browser's own input, drawn by Chakra's checkmark and
+ * radiomark recipes (resolved at build time, app/hot-styles.ts). Chakra's `Checkbox` and `RadioGroup` ran an Ark state
+ * machine per box and per group, set from their effects right after the form's first screen: a synchronous render of
+ * the whole form at default priority in START-2026's first seconds. The native input keeps what a person relies on:
+ * the label toggles it, Space ticks, the arrow keys move and choose within a radio group (its `name`), the focus ring
+ * is on the box itself. A read-only box keeps the focus and says so (`aria-readonly`, on the group for radios) but does
+ * not change: whatever a click, Space or an arrow key did, the value stays the controlled one.
+ */
+const ignore = () => {};
+
+function Choice({ type, label, invalid, readOnly, alignTop, checked, disabled, onChange, ...props }: ChoiceProps) {
+  const field = useFieldContext();
+  const radio = type === 'radio';
+  return (
+    <label className={cx(radio ? 'cab-radio' : 'cab-check', alignTop && 'cab-check-top')} data-disabled={disabled ? '' : undefined}>
+      <input
+        type={type}
+        className={radio ? 'cab-radiomark' : 'cab-checkmark'}
+        checked={checked}
+        disabled={disabled}
+        data-state={checked ? 'checked' : 'unchecked'}
+        aria-invalid={invalid || undefined}
+        aria-readonly={(readOnly && !radio) || undefined}
+        // As Ark's field puts on its inputs: the help text describes, the error text (shown while invalid) is the error.
+        aria-describedby={field?.ariaDescribedby}
+        aria-errormessage={field?.invalid ? field.ids.errorText : undefined}
+        // A read-only box ignores the change: React puts the controlled value back (for a radio, its whole group).
+        onChange={readOnly ? ignore : onChange}
+        {...props}
+      />
+      <span className={radio ? undefined : 'cab-check-label'} data-disabled={disabled ? '' : undefined}>
+        {label}
+      </span>
+    </label>
+  );
+}
+
+export const PlainField = { Root, Label, RequiredIndicator, HelperText, ErrorText, Input, Textarea, Select, Choice };

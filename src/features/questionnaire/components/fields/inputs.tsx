@@ -1,4 +1,4 @@
-import { Checkbox, RadioGroup, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { PlainField } from '@/components/plain-field';
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
@@ -171,65 +171,81 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
   );
 }
 
-export function RadioInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+export function RadioInput({ field, value, invalid, readOnly, onChange, onBlur }: InputProps) {
+  const current = str(value);
+  // One name per group: the browser's radio group (arrow keys move and choose, Tab enters at the chosen one).
+  const name = useId();
   return (
-    <RadioGroup.Root value={str(value) || null} onValueChange={(e) => onChange(e.value ?? '')} readOnly={readOnly} onBlur={onBlur} aria-label={field.name}>
-      <Stack gap="2">
-        {field.options.map((o) => (
-          <RadioGroup.Item key={String(o.id)} value={optionValue(o)} disabled={o.disable === 'Y'}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{o.name}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </Stack>
-    </RadioGroup.Root>
+    <div role="radiogroup" aria-label={field.name} aria-required={field.required || undefined} aria-readonly={readOnly || undefined} className="cab-choices">
+      {field.options.map((o) => {
+        const v = optionValue(o);
+        return (
+          <PlainField.Choice
+            key={String(o.id)}
+            type="radio"
+            name={name}
+            value={v}
+            label={o.name}
+            checked={current === v}
+            disabled={o.disable === 'Y'}
+            invalid={invalid}
+            readOnly={readOnly}
+            onChange={() => onChange(v)}
+            onBlur={onBlur}
+          />
+        );
+      })}
+    </div>
   );
 }
 
 /** SPEC §3: checkbox values are stored as JSON (an array of the ticked options). */
-export function CheckboxListInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+export function CheckboxListInput({ field, value, invalid, readOnly, onChange, onBlur }: InputProps) {
   const ticked = parseCheckboxValue(value);
-  // Each box needs its own ids: inside a Field the checkbox would otherwise take the field's single control id.
-  const baseId = useId();
   return (
-    <Stack gap="2" role="group" aria-label={field.name}>
+    <div role="group" aria-label={field.name} className="cab-choices">
       {field.options.map((o) => {
         const v = optionValue(o);
         return (
-          <Checkbox.Root
+          <PlainField.Choice
             key={String(o.id)}
-            ids={{ hiddenInput: `${baseId}-${String(o.id)}`, label: `${baseId}-${String(o.id)}-label` }}
+            type="checkbox"
+            label={o.name}
             checked={ticked.includes(v)}
             disabled={o.disable === 'Y'}
+            invalid={invalid}
             readOnly={readOnly}
-            onCheckedChange={(e) => onChange(toggleCheckboxValue(value, v, e.checked === true))}
+            onChange={(e) => onChange(toggleCheckboxValue(value, v, e.target.checked))}
             onBlur={onBlur}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{o.name}</Checkbox.Label>
-          </Checkbox.Root>
+          />
         );
       })}
-    </Stack>
+    </div>
   );
 }
 
 /** Agreement checkbox (type 16 / "agree"): "Y" when ticked. Its label is the field name. */
-export function AgreeInput({ field, value, readOnly, onChange, onBlur }: InputProps) {
+export function AgreeInput({ field, value, invalid, readOnly, onChange, onBlur }: InputProps) {
   return (
-    <Checkbox.Root checked={value === 'Y'} readOnly={readOnly} onCheckedChange={(e) => onChange(e.checked === true ? 'Y' : '')} onBlur={onBlur} alignItems="flex-start">
-      <Checkbox.HiddenInput />
-      <Checkbox.Control mt="0.5" />
-      <Checkbox.Label>
-        {field.name}
-        {field.required && (
-          <span aria-hidden="true" style={{ color: 'var(--chakra-colors-fg-error)', marginInlineStart: 4 }}>
-            *
-          </span>
-        )}
-      </Checkbox.Label>
-    </Checkbox.Root>
+    <PlainField.Choice
+      type="checkbox"
+      alignTop
+      required={field.required}
+      label={
+        <>
+          {field.name}
+          {field.required && (
+            <span className="cab-required-star" aria-hidden="true">
+              *
+            </span>
+          )}
+        </>
+      }
+      checked={value === 'Y'}
+      invalid={invalid}
+      readOnly={readOnly}
+      onChange={(e) => onChange(e.target.checked ? 'Y' : '')}
+      onBlur={onBlur}
+    />
   );
 }
