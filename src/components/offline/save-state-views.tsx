@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import { getDraftStore, type DraftStore, type DraftSyncStatus } from '@/lib/offline/draft-store';
 import { pluralRu } from '@/lib/plural';
 import { saveStateText, useDraftSyncState } from '@/lib/offline/save-state';
@@ -15,7 +15,29 @@ const DOT: Record<DraftSyncStatus, string> = {
   offline: 'gray.solid',
 };
 
-export function SaveStateIndicator({ hash, store = getDraftStore() }: { hash: string; store?: DraftStore }) {
+/**
+ * Issue 19: whether the component's first render has been committed. The save state and the refused edits are read
+ * through `useSyncExternalStore`, and they sit in the questionnaire's form, whose first render React does in the
+ * background, in slices (DeferredMount). The draft store finishes reading its queue about then (`ready`: «Сохранение…»
+ * turns into «Все изменения сохранены»): a store that changed under a background render makes React throw that render
+ * away and do it again in one piece (its check that every store still says what was drawn), and the whole form was
+ * rendered twice, the second time as one long task (3 of 5 first visits of START-2026). Mounted from a layout effect,
+ * the views render just after the form's commit in a small render of their own, before the browser paints: what is on
+ * screen is the same, and the store is read at once as before.
+ */
+function useCommitted(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useLayoutEffect(() => setCommitted(true), []);
+  return committed;
+}
+
+type IndicatorProps = { hash: string; store?: DraftStore };
+
+export function SaveStateIndicator(props: IndicatorProps) {
+  return useCommitted() ? <SaveState {...props} /> : null;
+}
+
+function SaveState({ hash, store = getDraftStore() }: IndicatorProps) {
   const state = useDraftSyncState(hash, store);
   return (
     <Stack gap="1">
@@ -85,7 +107,11 @@ export function useRejectedMessage(hash: string | null, field: string, store: Dr
 }
 
 /** Edits the server refused (4xx), listed with its messages; each can be edited again or given up. */
-export function RejectedEdits({
+export function RejectedEdits(props: ComponentProps<typeof RejectedList>) {
+  return useCommitted() ? <RejectedList {...props} /> : null;
+}
+
+function RejectedList({
   hash,
   fieldTitle,
   store = getDraftStore(),
