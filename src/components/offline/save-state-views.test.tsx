@@ -42,13 +42,14 @@ describe('the save state inside a form drawn in the background (Issue 19)', () =
       dom.root().render(
         createElement(ChakraProvider, {
           value: system,
-          children: createElement(
-            DeferredMount,
-            { fallback: createElement('p', null, 'Загрузка') },
-            createElement(SaveStateIndicator, { hash: 'h', store }),
-            createElement(RejectedEdits, { hash: 'h', store }),
-            createElement(Field),
-          ),
+          children: createElement(DeferredMount, {
+            fallback: createElement('p', null, 'Загрузка'),
+            children: [
+              createElement(SaveStateIndicator, { key: 'state', hash: 'h', store }),
+              createElement(RejectedEdits, { key: 'rejected', hash: 'h', store }),
+              createElement(Field, { key: 'field' }),
+            ],
+          }),
         }),
       );
     });
