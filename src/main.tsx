@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { ConfigError, loadConfig } from './lib/config';
 import { captureInstallPrompt } from './lib/pwa/install';
 import { installChunkErrorRecovery } from './lib/pwa/chunk-reload';
-import { keepScrollbarWidth } from './lib/scrollbar-width';
 // Imported statically: the app shell is one startup chunk fetched with this entry (modulepreload), not a second
 // round trip after the config (DESIGN.md first-load budget; vite.config.ts "startup" chunk).
 import { App } from './app/app';
@@ -15,8 +14,6 @@ const root = createRoot(document.getElementById('root')!);
 // worker is registered by the app after its first screen (app.tsx).
 captureInstallPrompt();
 installChunkErrorRecovery();
-// A dialog opening does not restyle the whole page (lib/scrollbar-width.ts).
-keepScrollbarWidth();
 
 /** The config request boot.js started while this code was downloading (index.html; scripts/boot-preload.mjs). */
 const early = (window as { __cabinetBoot?: { config?: Promise<Response> } }).__cabinetBoot?.config;
