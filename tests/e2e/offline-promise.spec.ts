@@ -35,6 +35,35 @@ async function whenSaved(page: Page, timeout = 60_000) {
   });
 }
 
+const TRL = ['Идея (УГТ 1–2)', 'Лабораторный образец (УГТ 3–4)', 'Опытный образец (УГТ 5–6)', 'Готовый продукт (УГТ 7–9)'];
+const TAGS = ['Импортозамещение', 'Экспортный потенциал', 'Социальная значимость'];
+const trlGroup = (page: Page) => page.getByRole('radiogroup', { name: 'Уровень готовности технологии' });
+const tagGroup = (page: Page) => page.getByRole('group', { name: 'Признаки проекта' });
+
+/** The radio chosen and the boxes ticked, as the form shows them. */
+async function choices(page: Page) {
+  const trl = await trlGroup(page).getByRole('radio', { checked: true }).allTextContents();
+  const tags: string[] = [];
+  for (const tag of TAGS) if (await tagGroup(page).getByRole('checkbox', { name: tag }).isChecked()) tags.push(tag);
+  return { trl: trl.join(''), tags };
+}
+
+/**
+ * Chooses like a person with the keyboard: a click on the first level, the arrow keys to `TRL[round]`, Tab into the
+ * boxes and Space on `TAGS[round - 1]` (the browser's own radios and checkboxes, components/plain-field.tsx).
+ */
+async function chooseWithKeyboard(page: Page, round: number) {
+  await trlGroup(page).getByText(TRL[0]!).click();
+  for (let i = 0; i < round; i++) await page.keyboard.press('ArrowDown');
+  await expect(trlGroup(page).getByRole('radio', { name: TRL[round]! })).toBeChecked();
+  for (let i = 0; i < round; i++) await page.keyboard.press('Tab');
+  const tag = tagGroup(page).getByRole('checkbox', { name: TAGS[round - 1]! });
+  await expect(tag).toBeFocused();
+  const was = await tag.isChecked();
+  await page.keyboard.press('Space');
+  await expect(tag).toBeChecked({ checked: !was });
+}
+
 async function signedInContext(browser: Browser, userId: number): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
   await prepareContext(context, server.baseURL, userId);
@@ -42,14 +71,15 @@ async function signedInContext(browser: Browser, userId: number): Promise<Browse
 }
 
 /** A second device: a fresh browser profile signs in and opens the questionnaire; what its fields show. */
-async function secondDevice(browser: Browser, userId: number, labels: string[]): Promise<Record<string, string>> {
+async function secondDevice(browser: Browser, userId: number, labels: string[]): Promise<Record<string, unknown>> {
   const context = await signedInContext(browser, userId);
   const page = await context.newPage();
   await page.goto(QUESTIONNAIRE);
   await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
   await dismissFirstDialog(page);
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   for (const label of labels) out[label] = await field(page, label).inputValue();
+  out.choices = await choices(page);
   await context.close();
   return out;
 }
@@ -79,6 +109,8 @@ test('offline reloads always start, and «Все изменения сохран
     await dismissFirstDialog(page);
     await typeInto(page, labels[1]!, `Марка ${round}`);
     await typeInto(page, labels[2]!, `г. Томск, ул. Раунда, д. ${round}`);
+    await chooseWithKeyboard(page, round);
+    const chosen = await choices(page);
     await expect(page.getByTestId('save-state')).not.toHaveText(SAVED);
     await context.setOffline(false);
     // The person closes the tab the moment it says saved.
@@ -89,6 +121,7 @@ test('offline reloads always start, and «Все изменения сохран
       [labels[0]!]: `Проект раунда ${round}`,
       [labels[1]!]: `Марка ${round}`,
       [labels[2]!]: `г. Томск, ул. Раунда, д. ${round}`,
+      choices: chosen,
     });
     page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
