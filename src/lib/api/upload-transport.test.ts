@@ -387,9 +387,10 @@ describe('progress texts', () => {
     expect(uploadPercent(-5, 1_000)).toBe(0);
   });
 
-  it('reads as Russian text with МБ from 1 МБ sent and КБ below', () => {
+  it('reads as Russian text in МБ for a file of 1 МБ or more, in КБ below', () => {
     expect(uploadProgressText(Math.round(1.27 * MIB), 3 * MIB)).toBe(`42${NBSP}%${NBSP}— 1,3 из${NBSP}3,0${NBSP}МБ`);
-    expect(uploadProgressText(120 * 1_024, 1_700 * 1_024)).toBe(`7${NBSP}%${NBSP}— 120 из${NBSP}1${NBSP}700${NBSP}КБ`);
+    expect(uploadProgressText(120 * 1_024, 1_700 * 1_024)).toBe(`7${NBSP}%${NBSP}— 0,1 из${NBSP}1,7${NBSP}МБ`);
+    expect(uploadProgressText(120 * 1_024, 700 * 1_024)).toBe(`17${NBSP}%${NBSP}— 120 из${NBSP}700${NBSP}КБ`);
     expect(uploadProgressText(0, 300 * 1_024)).toBe(`0${NBSP}%${NBSP}— 0 из${NBSP}300${NBSP}КБ`);
     expect(uploadProgressText(3 * MIB, 3 * MIB)).toBe(`100${NBSP}%${NBSP}— 3,0 из${NBSP}3,0${NBSP}МБ`);
     expect(uploadProgressText(1_500 * MIB, 2_048 * MIB)).toBe(`73${NBSP}%${NBSP}— 1${NBSP}500,0 из${NBSP}2${NBSP}048,0${NBSP}МБ`);

@@ -182,10 +182,10 @@ export function uploadPercent(loaded: number, total: number): number {
   return Math.min(99, Math.floor((loaded / total) * 100));
 }
 
-/** «42 % — 1,3 из 3,0 МБ», «7 % — 120 из 1 700 КБ» (1 МБ = 1 048 576 bytes), non-breaking spaces kept together. */
+/** «42 % — 1,3 из 3,0 МБ», «7 % — 120 из 700 КБ» (1 МБ = 1 048 576 bytes), non-breaking spaces kept together. */
 export function uploadProgressText(loaded: number, total: number): string {
-  // The unit follows the amount sent, not the file size: early in a large upload on a slow line КБ still visibly move.
-  const inMib = loaded >= MIB;
+  // One unit for both numbers, the file's: «0 из 102 400 КБ» would hide what a 100 МБ file is.
+  const inMib = total >= MIB;
   const amount = (bytes: number) => (inMib ? groupDigits((Math.round((bytes / MIB) * 10) / 10).toFixed(1)) : groupDigits(String(Math.round(bytes / KIB))));
   const unit = inMib ? 'МБ' : 'КБ';
   return `${uploadPercent(loaded, total)}${NBSP}%${NBSP}— ${amount(loaded)} из${NBSP}${amount(total)}${NBSP}${unit}`;

@@ -1,12 +1,11 @@
 import { getOfflineDraftStore } from './draft-store';
-import type { OfflineDb } from './schema';
+import { documentKey, type OfflineDb } from './schema';
 
 /**
  * Screen data kept in IndexedDB beside the stash mirror (DESIGN.md "Offline drafts": everything needed to edit or view
  * a task offline is stored durably; the localStorage query cache is size- and throttle-limited). Scoped per user:
  * sign-out purges a user's documents with their drafts.
  */
-const documentKey = (userId: number, queryKey: readonly unknown[]) => `${userId}|${JSON.stringify(queryKey)}`;
 
 /** How long a copy to keep waits for the offline layer to learn who is signed in (the first screen of a fresh device). */
 export const KEEP_WAITS_FOR_USER_MS = 10_000;

@@ -5,6 +5,8 @@ import { Connectivity, setSharedConnectivity } from './connectivity';
 import { OfflineDraftStore, CHANNEL_NAME } from './offline-draft-store';
 import { browserLocks } from './replayer';
 import { apiStashTransport } from './transport';
+import { apiFileTransport } from './file-transport';
+import { safeFileName } from '../file-name';
 
 export type { DraftChange, DraftStore, DraftSyncState, DraftSyncStatus, DraftValue, FailingEdit, RejectedEdit, RemoteChangeListener } from './draft-types';
 import type { DraftStore, DraftSyncState } from './draft-types';
@@ -75,6 +77,9 @@ export function createBrowserOfflineDraftStore(): OfflineDraftStore {
     channel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)),
     storage: typeof localStorage === 'undefined' ? null : localStorage,
     journal: typeof localStorage === 'undefined' ? null : localStorage,
+    files: apiFileTransport(),
+    cleanFileName: safeFileName,
+    estimateStorage: async () => (typeof navigator === 'undefined' ? undefined : navigator.storage?.estimate?.()),
     requestPersistence: async () => {
       const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
       if (!storage?.persist) return false;

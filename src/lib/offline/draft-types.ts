@@ -30,6 +30,10 @@ export interface DraftSyncState {
   status: DraftSyncStatus;
   /** Unsent edits: of the draft when getState(hash) is given a hash, else across all drafts of the user. */
   pending: number;
+  /** Files kept on the device and not yet listed by the server (same scope as pending). */
+  files?: number;
+  /** Files the server refused (shown at their fields with «Повторить» and «Удалить»). */
+  rejectedFiles?: number;
   rejected: RejectedEdit[];
   /** Edits the server refused several times in a row (FAILING_AFTER_ATTEMPTS); absent in the online-only store. */
   failing?: FailingEdit[];

@@ -6,8 +6,10 @@ import { EditJournal, type JournalStorage } from './journal';
 import type { DraftChange, DraftStore, DraftSyncState, DraftValue, RemoteChangeListener } from './draft-types';
 import { computeSyncState } from './sync-state';
 import { isSendable, isUnsent, mergeDraft, mergeIntoMirror, mirrorOfDraft, purgeAcknowledged, seedSeq, storedSeq, valuesOf } from './outbox';
-import { Replayer, REQUEST_TIMEOUT_MS, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
-import { userIdOfHash, type OfflineDb, type OutboxRow } from './schema';
+import { Replayer, REQUEST_TIMEOUT_MS, type FileTransport, type LockLike, type ReplayEvent, type TriggerReason } from './replayer';
+import { userIdOfHash, type OfflineDb, type OutboxRow, type UploadRow } from './schema';
+import { FileQueue, type FileMessage, type UploadDone, type UploadProgress } from './file-queue';
+import type { KeepInput } from './uploads';
 import { publishUnsent } from './status';
 import type { StashTransport } from './transport';
 import { CoalescedRun } from './coalesced-run';
@@ -46,7 +48,8 @@ type ChannelMessage =
   /** The recording tab's write of an announced edit reached the device (or its memory). */
   | { t: 'written'; hash: string; field: string }
   | { t: 'drain'; active: boolean; hash: string | null }
-  | { t: 'net'; state: 'online' | 'offline' };
+  | { t: 'net'; state: 'online' | 'offline' }
+  | FileMessage;
 
 export interface ChannelLike {
   postMessage(message: unknown): void;
@@ -68,6 +71,12 @@ export interface OfflineStoreOptions {
   journal?: JournalStorage | null;
   /** navigator.storage.persist(), asked once on the first unsent edit. */
   requestPersistence?: () => Promise<boolean>;
+  /** The upload calls: kept files are drained beside the edits (DESIGN.md "Attachments offline"); absent: no files. */
+  files?: FileTransport;
+  /** navigator.storage.estimate(): a file is kept only if the device has room for it. */
+  estimateStorage?: () => Promise<{ quota?: number; usage?: number } | undefined>;
+  /** The server's cleaning of file names (a listed file is recognised by it). */
+  cleanFileName?: (name: string) => string;
 }
 
 export class OfflineDraftStore implements DraftStore {
@@ -77,6 +86,8 @@ export class OfflineDraftStore implements DraftStore {
   readonly database: OfflineDatabase;
   /** The one outbox: IndexedDB, with memory keeping what the device refuses. */
   readonly outbox: DeviceOutbox;
+  /** Files kept on the device until the server lists them (null without an upload transport). */
+  readonly files: FileQueue | null;
   requestTimeoutMs = REQUEST_TIMEOUT_MS;
   persistenceRequested = false;
   persisted: boolean | null = null;
@@ -102,7 +113,13 @@ export class OfflineDraftStore implements DraftStore {
   /** Re-reads of the outbox, one at a time (see refresh). */
   private outboxRead = new CoalescedRun(
     async () => {
-      this.rows = await this.database.run((db) => db.getAll('outbox'));
+      const { rows, uploads } = await this.database.run(async (db) => {
+        const tx = db.transaction(['outbox', 'uploads']);
+        const [outbox, kept] = await Promise.all([tx.objectStore('outbox').getAll(), tx.objectStore('uploads').getAll()]);
+        return { rows: outbox, uploads: kept };
+      });
+      this.rows = rows;
+      this.files?.setRows(uploads);
       this.rowsLoaded = true;
       this.changed();
     },
@@ -130,9 +147,28 @@ export class OfflineDraftStore implements DraftStore {
       options.connectivity ?? new Connectivity({ whoAmI: (signal) => options.transport.whoAmI(signal), now: options.now });
     this.database = new OfflineDatabase(options.openDb);
     this.outbox = new DeviceOutbox(this.database, new EditJournal(options.journal ?? null));
+    this.files = options.files
+      ? new FileQueue({
+          database: this.database,
+          files: options.files,
+          now: () => this.now(),
+          setDraft: (hash, field, value) => this.set(hash, field, value),
+          post: (message) => this.post(message),
+          changed: () => {
+            this.post({ t: 'rows' });
+            void this.refresh();
+          },
+          wake: () => void this.replayer.trigger('edit'),
+          estimateStorage: options.estimateStorage,
+          requestPersistence: () => this.requestPersistence(),
+        })
+      : null;
     this.replayer = new Replayer({
       outbox: this.outbox,
       transport: options.transport,
+      uploads: this.files?.queue,
+      files: options.files,
+      cleanFileName: options.cleanFileName,
       connectivity: this.connectivity,
       locks: options.locks,
       hasToken: options.hasToken,
@@ -142,6 +178,7 @@ export class OfflineDraftStore implements DraftStore {
       onEvent: (event) => this.onReplayEvent(event),
       onError: (error) => this.onStorageFailure(error),
     });
+    if (this.files) this.files.replayer = this.replayer;
     this.channel = options.channel?.() ?? null;
     if (this.channel) this.channel.onmessage = (event) => this.onChannelMessage(event.data as ChannelMessage);
     const stored = options.storage?.getItem(USER_KEY);
@@ -203,7 +240,7 @@ export class OfflineDraftStore implements DraftStore {
     await this.refresh();
     // Prove the network once at start: the offline banner and the save state are right from the first screen.
     await this.connectivity.probe();
-    if (this.rows.some(isSendable)) void this.replayer.trigger('start');
+    if (this.rows.some(isSendable) || this.hasSendableFiles()) void this.replayer.trigger('start');
   }
 
   dispose(): void {
@@ -320,6 +357,7 @@ export class OfflineDraftStore implements DraftStore {
     if (cached) return cached;
     const fresh = computeSyncState({
       rows: [...this.rows, ...this.outbox.memoryRows()],
+      uploads: this.files?.rows ?? [],
       typing: this.typingNow(),
       hash,
       userId: this.currentUserId(),
@@ -363,16 +401,62 @@ export class OfflineDraftStore implements DraftStore {
     if (await this.outbox.discardRejected(hash, field)) this.afterWrite(hash, { cleared: false, changes: [{ field, removed: true }] });
   }
 
+  // ---------------------------------------------------------------- files (DESIGN.md "Attachments offline")
+
+  /** Keeps a picked file on the device for its place in a draft; the replayer uploads it. Throws DeviceFullError. */
+  keepFile(input: Omit<KeepInput, 'userId'>): Promise<UploadRow> {
+    if (!this.files) return Promise.reject(new Error('files are not kept by this store'));
+    return this.files.keep({ ...input, userId: this.userOf(input.hash) });
+  }
+
+  /** Kept files of a field or attachment of a draft (the same array while nothing changed). */
+  keptFiles(hash: string, attachCode: string): UploadRow[] {
+    return this.files?.of(hash, attachCode) ?? NO_UPLOADS;
+  }
+
+  uploadProgress(id: string): UploadProgress | null {
+    return this.files?.progressOf(id) ?? null;
+  }
+
+  subscribeUploadProgress(listener: () => void): () => void {
+    return this.files?.subscribeProgress(listener) ?? (() => undefined);
+  }
+
+  /** An uploaded file reached the draft (this tab or another): open forms show it. */
+  onUploadDone(hash: string, listener: (done: UploadDone) => void): () => void {
+    return this.files?.onDone(hash, listener) ?? (() => undefined);
+  }
+
+  async cancelFile(id: string): Promise<void> {
+    await this.files?.cancel(id);
+  }
+
+  async retryFile(id: string): Promise<void> {
+    await this.files?.retry(id);
+    if (this.connectivity.get() !== 'online') await this.connectivity.probe();
+    await this.replayer.trigger('manual');
+  }
+
+  private hasSendableFiles(): boolean {
+    return !!this.files?.rows.some((r) => (r.state === 'pending' || r.state === 'in-flight' || r.state === 'uploaded' || r.state === 'cancelled') && r.place.kind !== 'recognition');
+  }
+
   // ---------------------------------------------------------------- sign-out, flush
 
   /** Unsent edits (pending, in flight or rejected) of a user — the sign-out flow warns before purging them. */
   async hasUnsentEdits(userId: number): Promise<boolean> {
     await this.database.written();
-    return this.outbox.hasUnsent(userId);
+    return (await this.outbox.hasUnsent(userId)) || (await this.unsentFileNames(userId)).length > 0;
+  }
+
+  /** Names of the user's files still on the device only (the sign-out warning names them). */
+  async unsentFileNames(userId: number): Promise<string[]> {
+    return this.files ? (await this.files.unsentOf(userId)).map((row) => row.name) : [];
   }
 
   async purgeUserDrafts(userId: number): Promise<void> {
     await this.database.written();
+    await this.files?.purge(userId);
     await this.outbox.purgeUser(userId);
     await this.refresh();
     this.post({ t: 'rows' });
@@ -392,7 +476,7 @@ export class OfflineDraftStore implements DraftStore {
     if (reason === 'sign-in') this.connectivity.userId = null;
     // Another tab may have left rows it could not announce (closed mid-write): the outbox is read again.
     if (reason === 'tick' || reason === 'focus') await this.refresh();
-    const unsent = this.rows.some(isSendable) || this.outbox.hasSendableInMemory();
+    const unsent = this.rows.some(isSendable) || this.outbox.hasSendableInMemory() || this.hasSendableFiles();
     const offline = this.connectivity.get() !== 'online';
     if (offline || (unsent && reason !== 'tick' && reason !== 'edit')) await this.connectivity.probe();
     if (unsent) await this.replayer.trigger(reason);
@@ -550,6 +634,10 @@ export class OfflineDraftStore implements DraftStore {
   }
 
   private onReplayEvent(event: ReplayEvent) {
+    if (event.type === 'upload') {
+      this.files?.report(event.id, event.phase, event.loaded, event.total);
+      return;
+    }
     if (event.type === 'active') {
       this.localDrain = { active: event.active, hash: null };
       this.post({ t: 'drain', active: event.active, hash: null });
@@ -600,6 +688,11 @@ export class OfflineDraftStore implements DraftStore {
         this.remoteDrain = { active: message.active, hash: message.hash, at: this.now() };
         this.changed();
         return;
+      case 'progress':
+      case 'upload-done':
+      case 'cancel':
+        this.files?.onMessage(message);
+        return;
       case 'net':
         // Another tab proved (or lost) the network: no new probe needed here for the same fact.
         if (message.state === 'offline') this.connectivity.set('offline');
@@ -622,7 +715,8 @@ export class OfflineDraftStore implements DraftStore {
 
   private changed() {
     this.stateCache.clear();
-    publishUnsent(this.getState().pending);
+    const state = this.getState();
+    publishUnsent(state.pending + (state.files ?? 0));
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -631,6 +725,8 @@ export class OfflineDraftStore implements DraftStore {
     return this.remoteDrain.active && this.now() - this.remoteDrain.at < REMOTE_DRAIN_STALE_MS;
   }
 }
+
+const NO_UPLOADS: UploadRow[] = [];
 
 function cloneValue(value: DraftValue): DraftValue {
   if (value === undefined) return null;

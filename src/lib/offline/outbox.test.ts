@@ -227,7 +227,7 @@ describe('schema versions', () => {
     opened.push(current);
     expect(current.version).toBe(OFFLINE_DB_VERSION);
     expect(OFFLINE_DB_VERSION).toBe(MIGRATIONS.length);
-    expect([...current.objectStoreNames].sort()).toEqual(['documents', 'drafts', 'meta', 'mirror', 'outbox']);
+    expect([...current.objectStoreNames].sort()).toEqual(['documents', 'drafts', 'meta', 'mirror', 'outbox', 'uploadBlobs', 'uploads']);
     expect(await rowsOfUser(current, 7)).toEqual([legacy]);
     expect(valuesOf(await mirrorOfDraft(current, H))).toEqual({ f: 'from v1' });
   });

@@ -3,9 +3,10 @@ import { backoffDelay } from './backoff';
 import type { Connectivity } from './connectivity';
 import type { ReplayOutbox } from './device-outbox';
 import { acknowledged, dropped, rejected, released } from './outbox';
-import type { OutboxRow } from './schema';
+import type { OutboxRow, UploadRow, UploadedFileRef } from './schema';
 import type { StashTransport } from './transport';
 import { CoalescedRun } from './coalesced-run';
+import { uploadKnownIds, uploadRejected, uploadReleased, uploadRemoved, uploadStored, type UploadChange, type UploadClaimOptions } from './uploads';
 
 /**
  * The single replayer (DESIGN.md "Offline drafts"): one tab at a time drains the outbox (Web Locks), oldest edit first,
@@ -67,11 +68,50 @@ export function classifySendError(error: unknown, timedOut: boolean): SendOutcom
 export type ReplayEvent =
   | { type: 'active'; active: boolean }
   | { type: 'sending'; row: OutboxRow }
-  | { type: 'settled'; row: OutboxRow; outcome: SendOutcome };
+  | { type: 'settled'; row: OutboxRow; outcome: SendOutcome }
+  /** A kept file on its way: bytes sent so far, or checking (the body went, the answer or the server's list is awaited). */
+  | { type: 'upload'; id: string; phase: 'sending' | 'checking' | 'done'; loaded: number; total: number };
+
+/** What the file lane drains: the device's file queue (uploads.ts) and what completes a file in the form. */
+export interface UploadQueue {
+  claimNext(userId: number, now: number, options?: UploadClaimOptions): Promise<UploadRow | null>;
+  /** The kept bytes (null when the browser lost them). */
+  bytesOf(row: UploadRow): Promise<File | null>;
+  settle(id: string, change: UploadChange): Promise<UploadRow | null>;
+  /** The server lists the file: the draft and every open form take it, then the row and its bytes leave the device. */
+  complete(row: UploadRow, file: UploadedFileRef): Promise<void>;
+  nextAttemptAt(userId: number): Promise<number | null>;
+}
+
+/** The upload calls (SPEC §7 upload-attach, list-attach, delete-attach), the token attached at send time. */
+export interface FileTransport {
+  upload(row: UploadRow, file: File, hooks: { onProgress: (loaded: number, total: number) => void; onBodySent: () => void; signal: AbortSignal }): Promise<UploadedFileRef>;
+  list(pointId: number, attachCode: string, signal?: AbortSignal): Promise<UploadedFileRef[]>;
+  remove(fileId: number): Promise<void>;
+}
+
+/** The bytes of a kept file are gone (the browser cleared the site's storage): only a new pick can bring it back. */
+export const UPLOAD_BYTES_LOST_TEXT = 'Файл больше не хранится на устройстве. Выберите его снова.';
+
+/** The file the server stored from this row: new since the first send, same place and the same (cleaned) name. */
+export function findStoredUpload(row: Pick<UploadRow, 'attachCode' | 'valueIndex' | 'name' | 'knownIds'>, listed: readonly UploadedFileRef[], cleanName: (name: string) => string = (n) => n): UploadedFileRef | null {
+  const known = new Set(row.knownIds ?? []);
+  const name = cleanName(row.name);
+  return (
+    listed.find(
+      (f) => !known.has(f.id) && (f.attachCode ?? row.attachCode) === row.attachCode && (f.valueIndex ?? row.valueIndex) === row.valueIndex && (f.originalFileName ?? f.fileName) === name,
+    ) ?? null
+  );
+}
 
 export interface ReplayerDeps {
   outbox: ReplayOutbox;
   transport: StashTransport;
+  /** Kept files, drained beside the edits (DESIGN.md "Attachments offline"); absent: edits only. */
+  uploads?: UploadQueue;
+  files?: FileTransport;
+  /** The server's cleaning of file names (a listed file is found by the name the server keeps). */
+  cleanFileName?: (name: string) => string;
   connectivity: Connectivity;
   locks: LockLike;
   hasToken: () => boolean;
@@ -91,7 +131,11 @@ export class Replayer {
   nextAttemptAt = 0;
   paused: 'auth' | null = null;
   /** Requests sent, by outcome — read by tests and the benchmark. */
-  readonly stats = { sent: 0, ok: 0, stale: 0, rejected: 0, retried: 0, unauthorized: 0 };
+  readonly stats = { sent: 0, ok: 0, stale: 0, rejected: 0, retried: 0, unauthorized: 0, uploads: 0, uploaded: 0, checks: 0 };
+  /** Uploads going on in this tab, by row id: «Отменить» stops the request. */
+  private uploadControllers = new Map<string, AbortController>();
+  /** Wakes a pass whose edits are drained while a file is still uploading: edits typed meanwhile go at once. */
+  private poke: (() => void) | null = null;
   /** Drains, one at a time; a trigger during a drain makes it go round once more. */
   private drains = new CoalescedRun(
     () => this.deps.locks.request(REPLAY_LOCK, () => this.pass()),
@@ -117,7 +161,15 @@ export class Replayer {
     // A flush or «Повторить»: every row is tried once now, its own back-off notwithstanding.
     if (reason === 'manual') this.forceNext = true;
     if (reason === 'sign-in') this.paused = null;
+    this.poke?.();
     return this.drain();
+  }
+
+  /** «Отменить» of a file this tab is uploading: the request stops (the queue already marked the row cancelled). */
+  abortUpload(id: string): boolean {
+    const controller = this.uploadControllers.get(id);
+    controller?.abort();
+    return !!controller;
   }
 
   /** The session ended (sign-out by a 401 or by expiry): nothing can go out until a sign-in resumes the replay. */
@@ -129,6 +181,8 @@ export class Replayer {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.rowTimer) clearTimeout(this.rowTimer);
+    for (const controller of this.uploadControllers.values()) controller.abort();
+    this.poke?.();
   }
 
   /** Resolves when the current drain (and any drain asked for meanwhile) has finished. */
@@ -181,29 +235,207 @@ export class Replayer {
     if (userId === null) return;
     const { outbox } = this.deps;
     this.deps.onEvent?.({ type: 'active', active: true });
-    let refusedInARow = 0;
     const force = this.forceNext;
     this.forceNext = false;
+    // Files go in a lane of their own beside the edits, in the same drain (one tab, one lock): a 100 MB upload never
+    // holds back the edits typed meanwhile, which go as they come.
+    let filesRunning = !!this.deps.uploads;
+    const files = this.deps.uploads
+      ? this.filesLane(userId, force).finally(() => {
+          filesRunning = false;
+          this.poke?.();
+        })
+      : Promise.resolve();
     const tried = new Set<string>();
     try {
-      while (this.canSend()) {
-        const row = await outbox.claimNext(userId, this.now(), { force, skip: tried });
-        if (!row) break;
-        tried.add(row.opId);
-        this.deps.onEvent?.({ type: 'sending', row });
-        const outcome = await this.send(row);
-        const refused = outcome.kind === 'retry' && outcome.reason === 'server';
-        refusedInARow = refused ? refusedInARow + 1 : 0;
-        await this.settle(row, outcome, refusedInARow >= 2);
-        this.deps.onEvent?.({ type: 'settled', row, outcome });
-        if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
+      for (;;) {
+        await this.editsLane(userId, force, tried);
+        if (!filesRunning || this.stopped) break;
+        await new Promise<void>((resolve) => (this.poke = resolve));
+        this.poke = null;
       }
+      await files;
       // Rows waiting out their own back-off are tried when it ends.
-      const due = await outbox.nextRowAttemptAt(userId);
+      const due = await this.soonestDue(userId);
       if (due !== null && !this.stopped && !this.paused) this.scheduleAt(due);
     } finally {
+      this.poke = null;
       await outbox.purgeAcknowledged();
       this.deps.onEvent?.({ type: 'active', active: false });
+    }
+  }
+
+  private async soonestDue(userId: number): Promise<number | null> {
+    const rows = await this.deps.outbox.nextRowAttemptAt(userId);
+    const files = this.deps.uploads ? await this.deps.uploads.nextAttemptAt(userId) : null;
+    return rows === null ? files : files === null ? rows : Math.min(rows, files);
+  }
+
+  private async editsLane(userId: number, force: boolean, tried: Set<string>): Promise<void> {
+    const { outbox } = this.deps;
+    let refusedInARow = 0;
+    while (this.canSend()) {
+      const row = await outbox.claimNext(userId, this.now(), { force, skip: tried });
+      if (!row) break;
+      tried.add(row.opId);
+      this.deps.onEvent?.({ type: 'sending', row });
+      const outcome = await this.send(row);
+      const refused = outcome.kind === 'retry' && outcome.reason === 'server';
+      refusedInARow = refused ? refusedInARow + 1 : 0;
+      await this.settle(row, outcome, refusedInARow >= 2);
+      this.deps.onEvent?.({ type: 'settled', row, outcome });
+      if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
+    }
+  }
+
+  /** Kept files, oldest first, one at a time; the same rules as the edits (pause on 401, back-off, one refusal blocks nothing). */
+  private async filesLane(userId: number, force: boolean): Promise<void> {
+    const uploads = this.deps.uploads!;
+    const tried = new Set<string>();
+    let refusedInARow = 0;
+    while (this.canSend()) {
+      const row = await uploads.claimNext(userId, this.now(), { force, skip: tried });
+      if (!row) break;
+      tried.add(row.id);
+      const { outcome, bodySent } = await this.sendUpload(row);
+      const refused = outcome.kind === 'retry' && outcome.reason === 'server';
+      refusedInARow = refused ? refusedInARow + 1 : 0;
+      await this.settleUpload(row, outcome, bodySent, refusedInARow >= 2);
+      if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
+    }
+  }
+
+  /**
+   * One attempt at one kept file. The upload API is neither resumable nor idempotent: a point's upload first notes the
+   * ids the server lists for the attachment; after an attempt whose outcome is unknown the list is read again, and a
+   * file that appeared there is taken as ours instead of being sent twice. The local copy goes only once the server
+   * lists the file (a new application's upload, which no list shows yet, goes on a 2xx with a valid record).
+   */
+  private async sendUpload(row: UploadRow): Promise<{ outcome: SendOutcome; bodySent: boolean }> {
+    const uploads = this.deps.uploads!;
+    const files = this.deps.files!;
+    const controller = new AbortController();
+    this.uploadControllers.set(row.id, controller);
+    let bodySent = false;
+    const progress = (phase: 'sending' | 'checking' | 'done', loaded = 0) => this.deps.onEvent?.({ type: 'upload', id: row.id, phase, loaded, total: row.size });
+    const clean = this.deps.cleanFileName ?? ((name: string) => name);
+    const findOurs = async () => {
+      this.stats.checks++;
+      return findStoredUpload(row, await files.list(row.pointId!, row.attachCode, controller.signal), clean);
+    };
+    try {
+      if (row.state === 'uploaded' && row.uploaded) {
+        await uploads.complete(row, row.uploaded);
+        return { outcome: { kind: 'ok' }, bodySent: false };
+      }
+      if (row.state === 'cancelled') {
+        // Removed by the person while a send was under way that no drain saw end: what the server may have stored goes too.
+        if (row.pointId !== null && row.knownIds) {
+          progress('checking');
+          const ours = await findOurs();
+          if (ours) await files.remove(ours.id);
+        }
+        await uploads.settle(row.id, uploadRemoved);
+        return { outcome: { kind: 'ok' }, bodySent: false };
+      }
+      if (row.pointId !== null) {
+        if (row.knownIds === null) {
+          const listed = await files.list(row.pointId, row.attachCode, controller.signal);
+          row = (await uploads.settle(row.id, uploadKnownIds(listed.map((f) => f.id), this.now()))) ?? row;
+          if (row.state === 'cancelled') throw new DOMException('cancelled', 'AbortError');
+        } else if (row.uncertain) {
+          progress('checking');
+          const ours = await findOurs();
+          if (ours) {
+            await this.stored(row, ours);
+            return { outcome: { kind: 'ok' }, bodySent: false };
+          }
+        }
+      }
+      const bytes = await uploads.bytesOf(row);
+      if (!bytes) return { outcome: { kind: 'rejected', message: UPLOAD_BYTES_LOST_TEXT }, bodySent: false };
+      this.stats.uploads++;
+      progress('sending');
+      const saved = await files.upload(row, bytes, {
+        signal: controller.signal,
+        onProgress: (loaded) => progress('sending', loaded),
+        onBodySent: () => {
+          bodySent = true;
+          progress('checking', row.size);
+        },
+      });
+      if (!saved || typeof saved.id !== 'number' || typeof saved.fileName !== 'string') throw new ApiError(200, null, undefined, 'malformed');
+      bodySent = true;
+      if (row.pointId !== null) {
+        progress('checking', row.size);
+        this.stats.checks++;
+        const listed = await files.list(row.pointId, row.attachCode, controller.signal);
+        if (!listed.some((f) => f.id === saved.id)) return { outcome: { kind: 'retry', reason: 'server' }, bodySent: true };
+      }
+      await this.stored(row, saved);
+      return { outcome: { kind: 'ok' }, bodySent };
+    } catch (error) {
+      if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
+        // «Отменить»: the request stopped. A body that had gone may have been stored: found and deleted, never kept.
+        if (bodySent && row.pointId !== null && row.knownIds && !this.stopped) {
+          const ours = await findOurs().catch(() => null);
+          if (ours) await files.remove(ours.id).catch(() => undefined);
+        }
+        if (!this.stopped) await uploads.settle(row.id, uploadRemoved);
+        return { outcome: { kind: 'ok' }, bodySent: false };
+      }
+      return { outcome: classifySendError(error, false), bodySent };
+    } finally {
+      this.uploadControllers.delete(row.id);
+      progress('done');
+    }
+  }
+
+  private async stored(row: UploadRow, file: UploadedFileRef) {
+    this.stats.uploaded++;
+    const kept = await this.deps.uploads!.settle(row.id, uploadStored(file, this.now()));
+    if (kept?.state === 'cancelled') {
+      // Removed by the person while it went: the server's copy is deleted, nothing is attached.
+      await this.deps.files!.remove(file.id).catch(() => undefined);
+      await this.deps.uploads!.settle(row.id, uploadRemoved);
+      return;
+    }
+    if (kept) await this.deps.uploads!.complete(kept, file);
+  }
+
+  private async settleUpload(row: UploadRow, outcome: SendOutcome, bodySent: boolean, serverWide: boolean) {
+    const uploads = this.deps.uploads!;
+    const { connectivity } = this.deps;
+    const now = this.now();
+    switch (outcome.kind) {
+      case 'ok':
+      case 'stale':
+        this.failures = 0;
+        connectivity.markOnline();
+        return;
+      case 'rejected':
+        connectivity.markOnline();
+        await uploads.settle(row.id, uploadRejected(outcome.message, now));
+        return;
+      case 'unauthorized':
+        connectivity.markOnline();
+        connectivity.userId = null;
+        this.paused = 'auth';
+        await uploads.settle(row.id, uploadReleased(now, false, 0, false));
+        return;
+      case 'retry':
+        if (outcome.reason === 'server') {
+          connectivity.markOnline();
+          await uploads.settle(row.id, uploadReleased(now, true, now + backoffDelay(row.attempts + 1, this.deps.random), bodySent));
+          if (!serverWide) return;
+        } else {
+          if (outcome.reason === 'network') connectivity.markOffline();
+          await uploads.settle(row.id, uploadReleased(now, false, 0, bodySent));
+        }
+        this.failures++;
+        this.nextAttemptAt = now + backoffDelay(this.failures, this.deps.random);
+        this.schedule();
+        return;
     }
   }
 

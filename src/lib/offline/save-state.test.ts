@@ -21,6 +21,17 @@ describe('save-state texts (DESIGN.md "Offline drafts")', () => {
     expect(pendingText(count)).toBe(text);
   });
 
+  it.each([
+    [0, 1, '1 файл ожидает отправки'],
+    [0, 3, '3 файла ожидают отправки'],
+    [0, 5, '5 файлов ожидают отправки'],
+    [2, 1, '2 изменения и 1 файл ожидают отправки'],
+    [1, 1, '1 изменение и 1 файл ожидают отправки'],
+    [5, 21, '5 изменений и 21 файл ожидают отправки'],
+  ])('%i edits and %i files → %s', (count, files, text) => {
+    expect(pendingText(count, files)).toBe(text);
+  });
+
   it('picks the plural form', () => {
     expect([0, 1, 2, 5, 13, 23].map((n) => pluralRu(n, 'a', 'b', 'c'))).toEqual(['c', 'a', 'b', 'c', 'c', 'b']);
   });

@@ -2,11 +2,15 @@ import { useSyncExternalStore } from 'react';
 import { pluralRu } from '../plural';
 import { getDraftStore, type DraftStore, type DraftSyncState } from './draft-store';
 
-/** "N изменений ожидают отправки" with the plural forms of both words. */
-export function pendingText(count: number): string {
-  const noun = pluralRu(count, 'изменение', 'изменения', 'изменений');
-  const verb = pluralRu(count, 'ожидает', 'ожидают', 'ожидают');
-  return `${count} ${noun} ${verb} отправки`;
+/**
+ * "N изменений ожидают отправки", "1 файл ожидает отправки", "2 изменения и 1 файл ожидают отправки": the plural forms
+ * of every word; two subjects take the plural verb.
+ */
+export function pendingText(count: number, files = 0): string {
+  const edits = count > 0 ? `${count} ${pluralRu(count, 'изменение', 'изменения', 'изменений')}` : '';
+  const kept = files > 0 ? `${files} ${pluralRu(files, 'файл', 'файла', 'файлов')}` : '';
+  const verb = edits && kept ? 'ожидают' : pluralRu(count || files, 'ожидает', 'ожидают', 'ожидают');
+  return `${[edits, kept].filter(Boolean).join(' и ')} ${verb} отправки`;
 }
 
 export const SAVE_STATE_TEXT = {
@@ -16,8 +20,8 @@ export const SAVE_STATE_TEXT = {
 } as const;
 
 /** The save-state line of a questionnaire (DESIGN.md "Offline drafts": the user always sees the state). */
-export function saveStateText(state: Pick<DraftSyncState, 'status' | 'pending'>): string {
-  if (state.status === 'pending') return pendingText(state.pending);
+export function saveStateText(state: Pick<DraftSyncState, 'status' | 'pending' | 'files'>): string {
+  if (state.status === 'pending') return pendingText(state.pending, state.files ?? 0);
   return SAVE_STATE_TEXT[state.status];
 }
 

@@ -67,6 +67,75 @@ export interface DocumentRow {
   savedAt: number;
 }
 
+/** A file kept on the device until the server lists it (DESIGN.md "Attachments offline"). */
+export type UploadState = 'pending' | 'in-flight' | 'rejected' | 'uploaded' | 'cancelled';
+
+/** What the server keeps of an uploaded file (the AttachedFile of the API, the fields the form needs). */
+export interface UploadedFileRef {
+  id: number;
+  fileName: string;
+  originalFileName?: string | null;
+  attachCode?: string | null;
+  valueIndex?: number | null;
+  isApproved?: boolean;
+  managerComment?: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * Where an uploaded file goes in the form:
+ * - slot: a file field's value (draft key `code|group|index`); `replaces` is the file it takes the place of («Заменить файл»);
+ * - list: an attachment of a new application, whose files the draft holds as a list (`@attach:code`);
+ * - server: an attachment of a point, listed by the server alone (list-attach);
+ * - recognition: a parcelable attachment, recognised (parce-file) rather than uploaded, while the person is on the form.
+ */
+export type UploadPlace =
+  | { kind: 'slot'; key: string; replaces?: { key: string; fileId: number } | null }
+  | { kind: 'list'; key: string }
+  | { kind: 'server' }
+  | { kind: 'recognition' };
+
+export interface UploadRow {
+  id: string;
+  userId: number;
+  /** The draft the file belongs to (SPEC §3 key: user + "questionnaire" + code1C or point id). */
+  hash: string;
+  /** The point it is uploaded to; null for a new application (linked when the point is created). */
+  pointId: number | null;
+  attachCode: string;
+  valueIndex: number;
+  place: UploadPlace;
+  /** Query key of the kept copy of the server's file list to add the file to (a point's attachments), if any. */
+  listQueryKey: readonly unknown[] | null;
+  /** The file's identity as picked. */
+  name: string;
+  size: number;
+  lastModified: number;
+  type: string;
+  /** Where the bytes are: the uploadBlobs store, or the Origin Private File System (a large Blob refused by IndexedDB). */
+  storage: 'idb' | 'opfs';
+  state: UploadState;
+  /** Answers of the server that refused the upload (5xx and the like); connection losses do not count. */
+  attempts: number;
+  nextAttemptAt: number;
+  /** The server's message when rejected. */
+  error: string | null;
+  /** Ids the server listed for this attachCode before the first send (a point's upload): what is new after is ours. */
+  knownIds: number[] | null;
+  /** A send whose outcome is unknown (the connection died after the body went, a tab closed mid-upload). */
+  uncertain: boolean;
+  /** The server's record once it has the file, until the draft and the form have taken it. */
+  uploaded: UploadedFileRef | null;
+  seq: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface UploadBlobRow {
+  id: string;
+  blob: Blob;
+}
+
 export interface OfflineDbSchema extends DBSchema {
   outbox: {
     key: [string, string];
@@ -81,6 +150,8 @@ export interface OfflineDbSchema extends DBSchema {
   meta: { key: string; value: MetaRow };
   drafts: { key: string; value: DraftRow; indexes: { byUser: number } };
   documents: { key: string; value: DocumentRow; indexes: { byUser: number } };
+  uploads: { key: string; value: UploadRow; indexes: { byUser: number; byHash: string; bySeq: number } };
+  uploadBlobs: { key: string; value: UploadBlobRow };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineDbSchema>;
@@ -108,6 +179,15 @@ export const MIGRATIONS: ((db: OfflineDb, tx: UpgradeTx) => void)[] = [
   (db) => {
     const documents = db.createObjectStore('documents', { keyPath: 'key' });
     documents.createIndex('byUser', 'userId');
+  },
+  // 4: files kept on the device until uploaded (DESIGN.md "Attachments offline"): metadata apart from the bytes, so
+  // reading the queue or changing a row's state never touches a 100 MB Blob.
+  (db) => {
+    const uploads = db.createObjectStore('uploads', { keyPath: 'id' });
+    uploads.createIndex('byUser', 'userId');
+    uploads.createIndex('byHash', 'hash');
+    uploads.createIndex('bySeq', 'seq');
+    db.createObjectStore('uploadBlobs', { keyPath: 'id' });
   },
 ];
 
@@ -138,6 +218,9 @@ export function openOfflineDb(options: OpenOptions = {}): Promise<OfflineDb> {
   });
   return opened;
 }
+
+/** Key of a kept screen document (documents store): one per user and query. */
+export const documentKey = (userId: number, queryKey: readonly unknown[]) => `${userId}|${JSON.stringify(queryKey)}`;
 
 /** SPEC §3: the draft key starts with the user id ("{userId}questionnaire{code1C or id}"). */
 export function userIdOfHash(hash: string): number | null {

@@ -1,5 +1,5 @@
 import type { DraftSyncState, DraftSyncStatus, FailingEdit, RejectedEdit } from './draft-types';
-import { userIdOfHash, type OutboxRow } from './schema';
+import { userIdOfHash, type OutboxRow, type UploadRow } from './schema';
 
 /** After this many refusals by the server an edit is shown at its field: «Сервер не принимает изменение». */
 export const FAILING_AFTER_ATTEMPTS = 3;
@@ -8,6 +8,8 @@ export const FAILING_AFTER_ATTEMPTS = 3;
 export interface SyncInput {
   /** Rows of the outbox: IndexedDB's as last read, plus the edits the device refused and memory holds. */
   rows: readonly OutboxRow[];
+  /** Files kept on the device (uploads.ts): waiting ones count like unsent edits. */
+  uploads?: readonly UploadRow[];
   /** Fields being typed or being written to the device right now: draft key → field codes. */
   typing: ReadonlyMap<string, Iterable<string>>;
   /** The draft asked about; undefined: every draft of the user (the global count, the sign-out warning). */
@@ -46,8 +48,12 @@ export function computeSyncState(input: SyncInput): DraftSyncState {
     .filter((r) => rowIsSendable(r) && r.attempts >= FAILING_AFTER_ATTEMPTS)
     .map((r) => ({ hash: r.hash, field: r.field, attempts: r.attempts }));
   const pending = pendingKeys.size;
+  const kept = (input.uploads ?? []).filter((u) => (hash !== undefined ? u.hash === hash : userId === null || u.userId === userId));
+  // A file is saved once the server lists it and the form has it; one the server refused is shown at its field instead.
+  const files = kept.filter((u) => u.state !== 'cancelled' && u.state !== 'rejected').length;
+  const rejectedFiles = kept.filter((u) => u.state === 'rejected').length;
   let status: DraftSyncStatus = 'saved';
-  if (pending > 0) {
+  if (pending + files > 0) {
     if (input.connectivity === 'offline') status = 'offline';
     else if (input.draining && !input.paused) status = 'saving';
     else status = 'pending';
@@ -59,6 +65,8 @@ export function computeSyncState(input: SyncInput): DraftSyncState {
   return {
     status,
     pending,
+    files,
+    rejectedFiles,
     rejected,
     failing,
     online: input.connectivity !== 'offline',
