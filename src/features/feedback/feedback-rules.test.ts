@@ -6,6 +6,7 @@ import {
   SUBJECT_TOO_LONG_MESSAGE,
   attachmentProblem,
   attachmentProblems,
+  attachmentsOfflineText,
   formatFileSize,
   hasErrors,
   validateFeedback,
@@ -66,5 +67,12 @@ describe('attachmentProblems: every refused file is named, as sentences', () => 
       accepted: [1],
       problems: ['большой.pdf: Размер файла превышает 20Mb.', 'пустой.txt: Файл пустой.'],
     });
+  });
+});
+
+describe('attachmentsOfflineText: said before a pick while offline', () => {
+  it('speaks of files before any pick, of other files once some are listed', () => {
+    expect(attachmentsOfflineText(0)).toBe('Файлы можно приложить, когда появится соединение с сервером.');
+    expect(attachmentsOfflineText(2)).toBe('Другие файлы можно приложить, когда появится соединение с сервером.');
   });
 });

@@ -18,6 +18,13 @@ export const SUBJECT_TOO_LONG_MESSAGE = `Тема не может быть дл�
 /** Attachments are optional; each file keeps to the drop-zone limit of SPEC §9 (20 MB). */
 export const FEEDBACK_ATTACHMENT_MAX_BYTES = DROP_ZONE_MAX_BYTES;
 export const FEEDBACK_MAX_ATTACHMENTS = 10;
+/**
+ * Said in «Вложения» while there is no connection, before any pick: files go only with the message, so they are picked
+ * only online. Files picked before the connection was lost stay listed: the sentence then speaks of other files.
+ */
+export function attachmentsOfflineText(attached: number): string {
+  return `${attached > 0 ? 'Другие файлы' : 'Файлы'} можно приложить, когда появится соединение с сервером.`;
+}
 
 const filled = (text: string) => text.trim() !== '';
 

@@ -24,7 +24,8 @@ import { notifySuccess } from '@/components/toaster';
 import { CloseIcon, FileIcon } from '@/components/icons';
 import { feedbackThemesQuery } from '../api/themes';
 import { FEEDBACK_FIELD_TITLES as FIELD_TITLES, useSendFeedback } from '../api/send-feedback';
-import { attachmentProblems, feedbackSchema, formatFileSize, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { attachmentProblems, attachmentsOfflineText, feedbackSchema, formatFileSize, validateFeedback, type FeedbackErrors, type FeedbackValues } from '../feedback-rules';
+import { useOnline } from '@/lib/offline/connectivity';
 import { DialogCloseX } from '@/components/dialog-close';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { fieldErrorText } from '@/components/schema-errors';
@@ -44,6 +45,9 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const { open, onClose, initialTheme, initialSubject, initialMessage } = props;
   const themes = useQuery({ ...feedbackThemesQuery(), enabled: open });
   const send = useSendFeedback();
+  // Attachments are online-only: while the connection is proved absent the picker says so before a pick, not at sending.
+  const online = useOnline();
+  const canPick = online && !send.isPending;
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [serverErrors, setServerErrors] = useState<FeedbackErrors>({});
@@ -52,6 +56,9 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
+  const filesId = `${ids}-files`;
+  const filesLabelId = `${ids}-files-label`;
+  const offlineNoteId = `${ids}-files-offline`;
   const fullScreen = useBreakpointValue({ base: true, md: false }, { fallback: 'md' });
 
   // The caller's pre-filled values (a signing error passes theme 9 and the details) are the form's defaults.
@@ -97,7 +104,7 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
   };
 
   const pickFiles = (list: FileList | null) => {
-    if (!list) return;
+    if (!list || !canPick) return;
     const picked = Array.from(list).filter((file) => !files.some((f) => f.name === file.name && f.size === file.size));
     const { accepted, problems } = attachmentProblems(picked, files.length);
     setFiles([...files, ...accepted.map((i) => picked[i]!)]);
@@ -245,18 +252,34 @@ export function FeedbackDialog(props: FeedbackDialogProps) {
                     }}
                   </form.Field>
 
-                  <Field.Root invalid={fileErrors.length > 0}>
+                  {/* The field's id is its label's `for`: «Вложения» points at the file input and names the group. */}
+                  <Field.Root
+                    id={filesId}
+                    ids={{ label: filesLabelId, helperText: offlineNoteId }}
+                    aria-labelledby={filesLabelId}
+                    invalid={fileErrors.length > 0}
+                  >
                     <Field.Label>Вложения</Field.Label>
+                    {!online && <Field.HelperText>{attachmentsOfflineText(files.length)}</Field.HelperText>}
                     <input
                       ref={fileInput}
-                      id={`${ids}-files`}
+                      id={filesId}
                       type="file"
                       multiple
                       hidden
+                      disabled={!canPick}
                       aria-label="Прикрепить файлы"
                       onChange={(e) => pickFiles(e.currentTarget.files)}
                     />
-                    <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={send.isPending}>
+                    {/* Offline the button stays focusable (aria-disabled), so a screen reader reaches it and hears why. */}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => canPick && fileInput.current?.click()}
+                      disabled={send.isPending}
+                      aria-disabled={!online || undefined}
+                      aria-describedby={online ? undefined : offlineNoteId}
+                    >
                       <FileIcon /> Прикрепить файлы
                     </Button>
                     {files.length > 0 && (
