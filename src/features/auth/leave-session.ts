@@ -8,6 +8,8 @@ export interface UserDrafts {
   /** Sends what can be sent now; may be slow or never finish offline, so it is raced against a short wait. */
   flush?: () => Promise<void>;
   hasUnsentEdits(userId: number): Promise<boolean>;
+  /** Names of the files kept on the device that the server has not got yet (the warning names them). */
+  unsentFileNames?(userId: number): Promise<string[]>;
   purgeUserDrafts(userId: number): Promise<void>;
 }
 
@@ -22,14 +24,15 @@ export const FLUSH_BEFORE_WARNING_MS = 3_000;
 export async function leaveSession(options: {
   userId: number;
   drafts: UserDrafts;
-  confirm: () => Promise<boolean>;
+  /** Asked when something is unsent; `files` names the files among it. */
+  confirm: (files: string[]) => Promise<boolean>;
   finish: () => void | Promise<void>;
   flushWaitMs?: number;
 }): Promise<boolean> {
   const { userId, drafts } = options;
   drafts.handOver?.();
   if (drafts.flush) await raceWithTimeout(drafts.flush(), options.flushWaitMs ?? FLUSH_BEFORE_WARNING_MS);
-  if ((await drafts.hasUnsentEdits(userId)) && !(await options.confirm())) return false;
+  if ((await drafts.hasUnsentEdits(userId)) && !(await options.confirm((await drafts.unsentFileNames?.(userId)) ?? []))) return false;
   await drafts.purgeUserDrafts(userId);
   await options.finish();
   return true;

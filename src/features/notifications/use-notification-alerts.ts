@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { setAppBadge } from '@/lib/pwa/badge';
+import { setBadgeCount } from '@/lib/pwa/badge';
 import { newArrivals, systemNotificationText } from './notification-rules';
 
 async function showSystemNotification(title: string, body: string, tag: string): Promise<void> {
@@ -20,7 +20,7 @@ export function useNotificationAlerts(items: readonly { id: number; message: str
   useEffect(() => {
     if (!items) return;
     // The unread count on the installed app's icon (Badging API; a no-op where unsupported).
-    void setAppBadge(items.length);
+    void setBadgeCount('notifications', items.length);
     const known = seen.current;
     seen.current = new Set(items.map((n) => n.id));
     // The first answer is what the user sees on arrival: nothing to announce.
@@ -34,7 +34,7 @@ export function useNotificationAlerts(items: readonly { id: number; message: str
 
   useEffect(
     () => () => {
-      void setAppBadge(0);
+      void setBadgeCount('notifications', 0);
     },
     [],
   );

@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { setBadgeCount } from '../pwa/badge';
 
 /**
- * The number of unsent edits of the signed-in user, published by the offline store for the app shell (update prompt
- * held while it is not zero). A tiny module: the shell reads it without loading IndexedDB code on first paint.
+ * The number of unsent edits and kept files of the signed-in user, published by the offline store for the app shell
+ * (update prompt held while it is not zero; the app icon's badge counts them). A tiny module: the shell reads it
+ * without loading IndexedDB code on first paint.
  */
 let unsent = 0;
 const listeners = new Set<() => void>();
@@ -10,6 +12,7 @@ const listeners = new Set<() => void>();
 export function publishUnsent(count: number): void {
   if (count === unsent) return;
   unsent = count;
+  void setBadgeCount('outbox', count);
   listeners.forEach((l) => l());
 }
 

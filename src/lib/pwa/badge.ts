@@ -1,6 +1,6 @@
 /**
- * The unread count on the installed app's icon (Badging API) where the browser supports it; a no-op elsewhere.
- * Called by the notifications feature with the number of unread notifications.
+ * The count on the installed app's icon (Badging API) where the browser supports it; a no-op elsewhere: what waits for
+ * the person — unread notifications — plus what waits on the device for the server (unsent edits and kept files).
  */
 type BadgingNavigator = Navigator & {
   setAppBadge?: (count?: number) => Promise<void>;
@@ -25,4 +25,19 @@ export async function setAppBadge(
     // Not allowed (e.g. not installed on some platforms): the count stays in the bell only.
     return false;
   }
+}
+
+/** What the badge counts: each source sets its own count, the icon shows their sum. */
+export type BadgeSource = 'notifications' | 'outbox';
+const counts: Record<BadgeSource, number> = { notifications: 0, outbox: 0 };
+
+export function setBadgeCount(
+  source: BadgeSource,
+  count: number,
+  nav: Navigator | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): Promise<boolean> {
+  const next = Math.max(0, Math.floor(count));
+  if (counts[source] === next) return Promise.resolve(false);
+  counts[source] = next;
+  return setAppBadge(counts.notifications + counts.outbox, nav);
 }

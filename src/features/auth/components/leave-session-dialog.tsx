@@ -16,6 +16,7 @@ async function loadUserDrafts(): Promise<UserDrafts> {
     handOver: drafts.handOverPendingEdits,
     flush: offline ? () => offline.flush() : undefined,
     hasUnsentEdits: drafts.hasUnsentEdits,
+    unsentFileNames: offline ? (userId) => offline.unsentFileNames(userId) : undefined,
     purgeUserDrafts: drafts.purgeUserDrafts,
   };
 }
@@ -25,7 +26,7 @@ async function loadUserDrafts(): Promise<UserDrafts> {
  * "Отмена" keeps the edits and the session; confirming purges the user's local drafts, then `finish` ends the session.
  */
 export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, finish: () => void | Promise<void>) => Promise<boolean>; dialog: ReactNode } {
-  const [asking, setAsking] = useState<LeaveKind | null>(null);
+  const [asking, setAsking] = useState<{ kind: LeaveKind; files: string[] } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const answer = useRef<((ok: boolean) => void) | null>(null);
   const busy = useRef(false);
@@ -38,10 +39,10 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
       return await leaveSession({
         userId,
         drafts: await loadUserDrafts(),
-        confirm: () =>
+        confirm: (files) =>
           new Promise<boolean>((resolve) => {
             answer.current = resolve;
-            setAsking(kind);
+            setAsking({ kind, files });
           }),
         finish,
       });
@@ -56,7 +57,8 @@ export function useLeaveSession(): { leave: (kind: LeaveKind, userId: number, fi
   const dialog = asking ? (
     <Suspense fallback={null}>
       <LeaveSessionConfirm
-        kind={asking}
+        kind={asking.kind}
+        files={asking.files}
         pending={leaving}
         onConfirm={() => {
           setLeaving(true);

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { DownloadIcon } from '@/components/icons';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError, notifySuccess } from '@/components/toaster';
@@ -13,7 +13,15 @@ import { acceptAttribute, acceptFiles, attachmentUploadLimits, megabytes } from 
 import { useFormContext } from './form-context';
 import type { ParsedResult } from './recognition-dialog';
 import { RichText } from '@/components/rich-text';
-import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
+import { FilePicker, KeptFileRow, PendingFileRow, UploadedFileRow } from './upload-parts';
+import { keepsFiles, useKeptFiles } from '@/lib/offline/kept-files';
+import { getOfflineDraftStore } from '@/lib/offline/draft-store';
+import { isConnectionFailure } from '@/lib/offline/durable-query';
+import { useOnline } from '@/lib/offline/connectivity';
+import type { UploadRow } from '@/lib/offline/schema';
+import { questionnaireKeys } from '../api/keys';
+import { attachKey } from '../model/slots';
+import { cancelKeptFile, keepPickedFile, retryKeptFile } from './keep-file';
 
 const RecognitionDialog = lazy(() => import('./recognition-dialog'));
 
@@ -21,6 +29,8 @@ interface Review {
   file: File;
   fileIndex: number;
   result: ParsedResult;
+  /** The kept copy the recognition was run on: it goes once the result is accepted or declined. */
+  keptId?: string;
 }
 
 /**
@@ -29,18 +39,23 @@ interface Review {
  * → review → accept or decline).
  */
 export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinition }) {
-  const { store, def, pointId, onChanged } = useFormContext();
+  const { store, def, pointId, onChanged, hash } = useFormContext();
   const files = useAttachments(store, attachment.code1C);
+  const kept = useKeptFiles(hash, attachment.code1C);
   const [busy, setBusy] = useState<{ name: string; text: string } | null>(null);
   const [failed, setFailed] = useState<{ name: string; message: string } | null>(null);
   const [review, setReview] = useState<Review | null>(null);
+  const [recognising, setRecognising] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const limits = attachmentUploadLimits(attachment.fileType);
   const example = attachment.fileTypeId === EXAMPLE_FILE_TYPE_ID;
   const target = (fileIndex: number) => ({ attachementCode: attachment.code1C, fileIndex, ...(pointId ? { pointId } : {}) });
 
   const choose = async (chosen: File[]) => {
     const { accepted, refusals } = acceptFiles(chosen, limits, files.length);
+    setRefusal(refusals.length ? refusals.join('. ') : null);
     for (const message of refusals) notifyError(message);
+    if (keepsFiles()) return keepAll(attachment.parcelable ? accepted.slice(0, 1) : accepted);
     const file = attachment.parcelable ? accepted[0] : undefined;
     if (attachment.parcelable) {
       if (file) await recognise(file);
@@ -48,6 +63,67 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
     }
     for (const one of accepted) await upload(one);
   };
+
+  /**
+   * DESIGN.md "Attachments offline": each file is kept on the device first. An ordinary attachment is uploaded by the
+   * offline layer; a parcelable one is recognised here, at once when online, else when the connection returns.
+   */
+  const keepAll = async (accepted: File[]) => {
+    let index = files.length + kept.length;
+    for (const file of accepted) {
+      const row = await keepPickedFile(
+        {
+          hash,
+          pointId: pointId ?? null,
+          attachCode: attachment.code1C,
+          valueIndex: index++,
+          place: attachment.parcelable ? { kind: 'recognition' } : pointId ? { kind: 'server' } : { kind: 'list', key: attachKey(attachment.code1C) },
+          listQueryKey: pointId ? questionnaireKeys.attachments(pointId) : null,
+          file,
+        },
+        setRefusal,
+      );
+      if (row && attachment.parcelable && getOfflineDraftStore()?.connectivity.get() !== 'offline') void recogniseKept(row);
+    }
+  };
+
+  /** Recognises a kept file (SPEC §4); one tab at a time per file. A lost connection leaves it waiting. */
+  const recogniseKept = async (row: UploadRow) => {
+    const offline = getOfflineDraftStore();
+    if (!offline || recognising || review) return;
+    const run = async () => {
+      const file = await offline.files?.bytes(row.id);
+      if (!file) return;
+      setRecognising(row.id);
+      setFailed(null);
+      const fileIndex = files.length;
+      try {
+        const result = await parseFile({ ...target(fileIndex), file });
+        setReview({ file, fileIndex, result, keptId: row.id });
+      } catch (error) {
+        if (isConnectionFailure(error)) return;
+        const message = error instanceof Error && !('kind' in error) ? error.message : errorToastText(error, 'Не удалось распознать документ');
+        notifyError(message);
+        await offline.files?.refuse(row.id, message);
+      } finally {
+        setRecognising(null);
+      }
+    };
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (locks) await locks.request(`cabinet-recognise:${row.id}`, { ifAvailable: true }, (lock) => (lock ? run() : undefined));
+    else await run();
+  };
+
+  // SPEC §4 offline: a file kept while there was no connection is recognised when it returns, if the person is here.
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const returned = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!returned) return;
+    const waiting = kept.find((row) => row.place.kind === 'recognition' && row.state === 'pending');
+    if (waiting) void recogniseKept(waiting);
+  });
 
   const upload = async (file: File) => {
     setFailed(null);
@@ -85,6 +161,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
     if (!review) return;
     try {
       await acceptFile(target(review.fileIndex));
+      if (review.keptId) await getOfflineDraftStore()?.files?.forget(review.keptId);
       for (const item of review.result.items) {
         const field = def.fields.get(item.code1C);
         if (!field) continue;
@@ -108,6 +185,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
     if (!review) return;
     try {
       await declineFile(target(review.fileIndex));
+      if (review.keptId) await getOfflineDraftStore()?.files?.forget(review.keptId);
     } catch (error) {
       notifyError(errorToastText(error, 'Не удалось отменить загрузку'));
     } finally {
@@ -159,7 +237,22 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
             </Text>
           </HStack>
         )}
+        {kept.map((row) => (
+          <KeptFileRow
+            key={row.id}
+            row={row}
+            recognising={recognising === row.id}
+            onCancel={() => cancelKeptFile(row.id)}
+            onRetry={() => (row.place.kind === 'recognition' ? void recogniseKept(row) : retryKeptFile(row.id))}
+            onRecognise={row.place.kind === 'recognition' ? () => void recogniseKept(row) : undefined}
+          />
+        ))}
         {failed && <PendingFileRow name={failed.name} error={failed.message} onDismiss={() => setFailed(null)} />}
+        {refusal && (
+          <Text fontSize="sm" color="fg.error" role="alert">
+            {refusal}
+          </Text>
+        )}
         <FilePicker
           label={`${attachment.name}: выбрать файл`}
           subject={attachment.name}
@@ -167,7 +260,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
           accept={acceptAttribute(limits)}
           multiple={!attachment.parcelable}
           zone
-          disabled={!!busy}
+          disabled={!!busy || !!recognising}
           hint={hint}
           onFiles={(chosen) => void choose(chosen)}
         />

@@ -9,8 +9,11 @@ import { slotKey, type FileRef } from '../model/slots';
 import { acceptAttribute, acceptFiles, fieldUploadLimits, megabytes } from '../rules/files';
 import { countRender, FieldMarks, GroupName } from './field-marks';
 import { useFormContext } from './form-context';
-import { FilePicker, PendingFileRow, UploadedFileRow } from './upload-parts';
+import { FilePicker, KeptFileRow, PendingFileRow, UploadedFileRow } from './upload-parts';
 import { RichText } from '@/components/rich-text';
+import { keepsFiles, useKeptFiles } from '@/lib/offline/kept-files';
+import { parseSlotKey } from '../model/slots';
+import { cancelKeptFile, keepPickedFile, nextValueIndex, retryKeptFile } from './keep-file';
 
 interface Pending {
   key: number;
@@ -23,8 +26,11 @@ let pendingSeq = 0;
 /** SPEC §5 "file" (button, 100 MB) and "dropFile" (drop zone, 20 MB) fields; one file per value index. */
 export function FileFieldView({ field, instance }: { field: FieldDef; instance: number }) {
   countRender();
-  const { store, pointId, onChanged } = useFormContext();
+  const { store, pointId, onChanged, hash } = useFormContext();
   const indexes = useIndexes(store, field.code, instance);
+  // Files picked for this field and instance, kept on the device until the server lists them (DESIGN.md "Attachments offline").
+  const keptOfField = useKeptFiles(hash, field.code);
+  const kept = keptOfField.filter((row) => row.place.kind === 'slot' && parseSlotKey(row.place.key)?.groupIndex === instance);
   const firstSlot = slotKey(field.code, instance, 0);
   const meta = useSlotMeta(store, firstSlot);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -54,11 +60,45 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
   // Issue 17: a refused file is explained under the field as well as in the toast.
   const [refusal, setRefusal] = useState<string | null>(null);
   const zone = field.dataType === 'dropFile';
-  const full = limits.single && files.length > 0;
+  const full = limits.single && files.length + kept.length > 0;
   // A single-file field with its file offers to replace it (unless the file is approved: it cannot be deleted).
-  const replaceable = full && files.length === 1 && !files[0]!.ref.isApproved;
+  const replaceable = full && files.length <= 1 && !files[0]?.ref.isApproved;
+
+  /** Keeps each accepted file on the device for its own value index; the offline layer uploads it (and replaces). */
+  const keep = async (chosen: File[]) => {
+    const replacing = replaceable ? files[0] ?? null : null;
+    // A single-file field's new file takes the place of the one shown, uploaded or still waiting.
+    const { accepted, refusals } = acceptFiles(chosen, limits, limits.single ? 0 : files.length + kept.length);
+    setRefusal(refusals.length ? refusals.join('. ') : null);
+    for (const message of refusals) notifyError(message);
+    if (limits.single && accepted.length) for (const row of kept) cancelKeptFile(row.id);
+    const keptNow = limits.single ? [] : [...kept];
+    for (const file of accepted) {
+      const taken = store.getIndexes(field.code, instance).filter((i) => store.getValue(slotKey(field.code, instance, i)));
+      const valueIndex = nextValueIndex(taken, keptNow);
+      const row = await keepPickedFile(
+        {
+          hash,
+          pointId: pointId ?? null,
+          attachCode: field.code,
+          valueIndex,
+          place: {
+            kind: 'slot',
+            key: slotKey(field.code, instance, valueIndex),
+            replaces: replacing ? { key: slotKey(field.code, instance, replacing.index), fileId: replacing.ref.id } : null,
+          },
+          file,
+        },
+        setRefusal,
+      );
+      if (row) keptNow.push(row);
+    }
+    // A kept file satisfies «required» for now: the error under the field goes (submit waits for the upload).
+    if (keptNow.length && meta.error) store.setMeta(firstSlot, { error: null });
+  };
 
   const upload = async (chosen: File[]) => {
+    if (keepsFiles()) return keep(chosen);
     // A single-file field takes one file (a second replaces the first); format and size are checked before sending.
     const replacing = replaceable ? files[0]! : null;
     const { accepted, refusals } = acceptFiles(chosen, limits, replacing ? 0 : files.length + pending.filter((p) => !p.error).length);
@@ -105,6 +145,9 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
       <Stack gap="2" w="full">
         {files.map(({ index, ref }) => (
           <UploadedFileRow key={index} file={ref} readOnly={field.readOnly} onDelete={() => remove(index, ref)} />
+        ))}
+        {kept.map((row) => (
+          <KeptFileRow key={row.id} row={row} onCancel={() => cancelKeptFile(row.id)} onRetry={() => retryKeptFile(row.id)} />
         ))}
         {pending.map((p) => (
           <PendingFileRow key={p.key} name={p.name} error={p.error} onDismiss={() => setPending((list) => list.filter((x) => x.key !== p.key))} />

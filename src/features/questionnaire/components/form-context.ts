@@ -8,6 +8,8 @@ export interface FormContextValue {
   store: FormStore;
   /** Point being edited; undefined for a new application. */
   pointId: number | undefined;
+  /** The form's draft key (SPEC §3): kept files belong to it. */
+  hash: string;
   /** A field's value changed (validation, server check, ИНН lookup). */
   onChanged: (slot: string, value: unknown) => void;
   onBlurred: (slot: string) => void;

@@ -5,7 +5,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { ApiError, errorToastText } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import { FIRST_DIALOG_DELAY_MS } from '@/lib/limits';
-import { getDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
+import { getDraftStore, getOfflineDraftStore, onPendingEditsRequested } from '@/lib/offline/draft-store';
 import { RejectedEdits, SaveStateIndicator } from '@/components/offline/save-state-views';
 import { pluralRu } from '@/lib/plural';
 import { notifyError, notifySuccess } from '@/components/toaster';
@@ -87,6 +87,23 @@ function resumeSlot(hash: string, hasFirstDialog: boolean): string | null {
 }
 
 /** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
+/** Files of a draft still on the device (kept, uploading or refused). */
+function keptFilesOf(hash: string) {
+  return (getOfflineDraftStore()?.files?.rows ?? []).filter((row) => row.hash === hash && row.state !== 'cancelled');
+}
+
+/** Brings a kept file's row into view at its field or attachment and focuses it. */
+function showKeptFile(row: { attachCode: string; place: { kind: string; key?: string } }, renderAll: () => void) {
+  renderAll();
+  const parsed = row.place.kind === 'slot' && row.place.key ? parseSlotKey(row.place.key) : null;
+  const holder = parsed
+    ? document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slotKey(parsed.code, parsed.groupIndex, 0))}"]`)
+    : document.querySelector<HTMLElement>(`[data-attachment="${CSS.escape(row.attachCode)}"]`);
+  const target = holder?.querySelector<HTMLElement>('[data-testid="kept-file"] button') ?? holder?.querySelector<HTMLElement>('button');
+  holder?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  target?.focus({ preventScroll: true });
+}
+
 function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
   if (!el) return;
@@ -147,11 +164,13 @@ export function FormRoot(props: FormRootProps) {
       if (field.dataType === 'file' || field.dataType === 'dropFile') {
         const indexes = store.getIndexes(field.code, groupIndex);
         const first = indexes.map((i) => store.getValue(slotKey(field.code, groupIndex, i))).find((v) => v && typeof v === 'object');
+        // A file kept on the device for the field is on its way: not «Заполните поле» (submit waits for it instead).
+        if (!first && keptFilesOf(props.hash).some((row) => row.attachCode === field.code && row.state !== 'rejected')) return null;
         return validateSlot(field, first ?? null, 0);
       }
       return validateSlot(field, store.getValue(slot), 0);
     },
-    [fieldOf, store],
+    [fieldOf, props.hash, store],
   );
 
   /** SPEC §5: a per-field server check runs on change; its message appears under the field and clears when valid. */
@@ -319,6 +338,25 @@ export function FormRoot(props: FormRootProps) {
     };
   }, [store]);
 
+  // DESIGN.md "Attachments offline": a kept file the server now lists takes its place in the form (this tab or another
+  // uploaded it), in place of its kept copy.
+  useEffect(() => {
+    const offline = getOfflineDraftStore();
+    if (!offline) return;
+    return offline.onUploadDone(props.hash, ({ place, attachCode, file }) => {
+      if (place.kind === 'slot') {
+        const ref = { id: file.id, fileName: file.fileName, isApproved: file.isApproved ?? false, managerComment: file.managerComment ?? null };
+        store.applyRemote(place.key, ref);
+        const replaced = place.replaces ? parseSlotKey(place.replaces.key) : null;
+        if (replaced && store.getValue(place.replaces!.key)) store.removeIndex(replaced.code, replaced.groupIndex, replaced.valueIndex);
+        store.setMeta(slotKey(attachCode, parseSlotKey(place.key)?.groupIndex ?? 0, 0), { error: null });
+      } else if (place.kind === 'list' || place.kind === 'server') {
+        const current = store.getAttachments(attachCode);
+        if (!current.some((f) => f.id === file.id)) store.setAttachments(attachCode, [...current, file as AttachedFile]);
+      }
+    });
+  }, [props.hash, store]);
+
   // Another tab edited the same draft: keep this form in step (DESIGN.md "All tabs see the same values").
   useEffect(() => {
     const draftStore = getDraftStore();
@@ -376,11 +414,17 @@ export function FormRoot(props: FormRootProps) {
     };
   }, [def.description, openIntro, props.hash]);
 
-  const context = useMemo<FormContextValue>(() => ({ def, store, pointId, onChanged, onBlurred }), [def, store, pointId, onChanged, onBlurred]);
+  const context = useMemo<FormContextValue>(() => ({ def, store, pointId, hash: props.hash, onChanged, onBlurred }), [def, store, pointId, props.hash, onChanged, onBlurred]);
 
   /** Whole-form validation (SPEC §5): every error is marked at its field. */
   const markErrors = (required: boolean) => {
-    const errors = validateAll(def, store.state).filter((e) => required || e.message !== 'Заполните поле');
+    const kept = keptFilesOf(props.hash).filter((row) => row.state !== 'rejected' && row.place.kind === 'slot');
+    // A required file field whose file is kept on the device is not empty: submit waits for the upload instead.
+    const coveredByKept = (key: string) => {
+      const at = parseSlotKey(key);
+      return !!at && kept.some((row) => row.place.kind === 'slot' && parseSlotKey(row.place.key)?.code === at.code && parseSlotKey(row.place.key)?.groupIndex === at.groupIndex);
+    };
+    const errors = validateAll(def, store.state).filter((e) => (required || e.message !== 'Заполните поле') && !coveredByKept(e.key));
     store.clearErrors();
     for (const e of errors) {
       store.touched.add(e.key);
@@ -417,6 +461,18 @@ export function FormRoot(props: FormRootProps) {
   const submit = async (kind: 'send' | 'save' | 'note') => {
     store.flushDraft();
     if (!checkForm(kind === 'send')) return;
+    // Files still on the device are not part of what the server would save: it waits for them, and says so.
+    const waiting = keptFilesOf(props.hash);
+    if (waiting.length) {
+      const refused = waiting.filter((row) => row.state === 'rejected');
+      notifyError(
+        refused.length
+          ? `Сервер не принял ${refused.length === 1 ? `файл «${refused[0]!.name}»` : `${refused.length} ${pluralRu(refused.length, 'файл', 'файла', 'файлов')}`}: повторите загрузку или удалите ${refused.length === 1 ? 'его' : 'их'}`
+          : `${waiting.length === 1 ? `Файл «${waiting[0]!.name}» ещё не загружен` : `${waiting.length} ${pluralRu(waiting.length, 'файл', 'файла', 'файлов')} ещё не загружены`} на сервер: отправка станет доступна после загрузки`,
+      );
+      showKeptFile(waiting[0]!, renderAll);
+      return;
+    }
     const payload = buildPayload(def, store.state, { includeAttachments: source.kind === 'create' });
     try {
       if (source.kind === 'create' && kind === 'note') {

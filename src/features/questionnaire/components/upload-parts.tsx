@@ -5,6 +5,11 @@ import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
 import { displayFileName } from '@/lib/file-name';
 import { saveBlob } from '@/lib/download';
+import { uploadPercent, uploadProgressText } from '@/lib/api/upload-transport';
+import { useOnline } from '@/lib/offline/connectivity';
+import { useUploadProgress } from '@/lib/offline/kept-files';
+import type { UploadRow } from '@/lib/offline/schema';
+import { FAILING_AFTER_ATTEMPTS } from '@/lib/offline/sync-state';
 import { downloadAttach } from '../api/attachments';
 
 export interface ShownFile {
@@ -90,6 +95,110 @@ export function PendingFileRow({ name, error, onDismiss, busyText }: { name: str
         </IconButton>
       )}
     </HStack>
+  );
+}
+
+/** What a kept file's row says (DESIGN.md "Attachments offline": never "uploaded" for a file only on the device). */
+export const KEPT_FILE_TEXT = {
+  waitingOffline: 'Сохранён на устройстве — загрузится, когда появится соединение',
+  waiting: 'Сохранён на устройстве — ожидает загрузки',
+  failing: 'Сохранён на устройстве — сервер пока не принимает файл, повторим позже',
+  checking: 'Проверяем…',
+  recogniseOffline: 'Сохранён на устройстве — распознавание начнётся, когда появится соединение',
+  recognise: 'Сохранён на устройстве — нажмите «Распознать», чтобы распознать документ',
+  recognising: 'Распознавание документа',
+} as const;
+
+/**
+ * A file kept on the device on its way to the server, at its field: waiting for the connection, uploading with a
+ * progress bar, the percentage and the bytes («42 % — 1,3 из 3,0 МБ») and «Отменить», «Проверяем…» until the server
+ * has answered, or refused with its message, «Повторить» and «Удалить».
+ */
+export function KeptFileRow(props: {
+  row: UploadRow;
+  onCancel: () => void;
+  onRetry: () => void;
+  /** Recognition (parcelable attachments): «Распознать» runs it now; `recognising` while it runs. */
+  onRecognise?: () => void;
+  recognising?: boolean;
+}) {
+  const { row } = props;
+  const online = useOnline();
+  const progress = useUploadProgress(row.id);
+  const name = displayFileName(row.name);
+  const refused = row.state === 'rejected';
+  const recognition = row.place.kind === 'recognition';
+  const sending = progress?.phase === 'sending';
+  const checking = progress?.phase === 'checking' || row.state === 'uploaded';
+  const failing = !refused && row.attempts >= FAILING_AFTER_ATTEMPTS;
+  let text: string;
+  if (refused) text = row.error ?? 'Сервер не принял файл';
+  else if (props.recognising) text = KEPT_FILE_TEXT.recognising;
+  else if (recognition) text = online ? KEPT_FILE_TEXT.recognise : KEPT_FILE_TEXT.recogniseOffline;
+  else if (sending) text = uploadProgressText(progress.loaded, progress.total);
+  else if (checking) text = KEPT_FILE_TEXT.checking;
+  else if (!online) text = KEPT_FILE_TEXT.waitingOffline;
+  else text = failing ? KEPT_FILE_TEXT.failing : KEPT_FILE_TEXT.waiting;
+  const percent = sending ? uploadPercent(progress.loaded, progress.total) : 0;
+  return (
+    <Stack
+      gap="2"
+      borderWidth="1px"
+      borderColor={refused ? 'red.300' : 'border'}
+      bg={refused ? 'red.subtle' : 'bg'}
+      rounded="md"
+      px="3"
+      py="2"
+      data-testid="kept-file"
+      data-state={refused ? 'rejected' : sending ? 'sending' : checking ? 'checking' : 'waiting'}
+    >
+      <HStack gap="2" align="start">
+        <Box color={refused ? 'red.fg' : 'fg.muted'} flexShrink={0} pt="0.5" aria-hidden="true">
+          {sending || checking || props.recognising ? <Spinner size="sm" color="brand.solid" /> : refused ? <CloseIcon size={16} /> : <FileIcon size={16} />}
+        </Box>
+        <Stack gap="0" flex="1" minW="0">
+          <Text truncate title={name}>
+            {name}
+          </Text>
+          <Text fontSize="sm" color={refused ? 'red.fg' : 'fg.muted'} role={refused ? 'alert' : 'status'} aria-live="polite">
+            {text}
+          </Text>
+        </Stack>
+      </HStack>
+      {sending && (
+        <Box
+          role="progressbar"
+          aria-label={`Загрузка файла ${name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={text}
+          h="1.5"
+          bg="bg.emphasized"
+          rounded="full"
+          overflow="hidden"
+        >
+          <Box h="full" bg="brand.solid" style={{ width: `${percent}%` }} />
+        </Box>
+      )}
+      {!checking && !props.recognising && (
+        <HStack gap="2" wrap="wrap">
+          {(refused || failing) && (
+            <Button size="xs" variant="outline" onClick={props.onRetry}>
+              Повторить
+            </Button>
+          )}
+          {recognition && !refused && online && props.onRecognise && (
+            <Button size="xs" variant="outline" onClick={props.onRecognise}>
+              Распознать
+            </Button>
+          )}
+          <Button size="xs" variant="ghost" onClick={props.onCancel} aria-label={sending ? `Отменить загрузку файла ${name}` : `Удалить файл ${name}`}>
+            {sending ? 'Отменить' : 'Удалить'}
+          </Button>
+        </HStack>
+      )}
+    </Stack>
   );
 }
 
