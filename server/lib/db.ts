@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as liteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { Json } from './spec';
@@ -38,6 +38,20 @@ export interface Driver extends Sql {
 export const LOCKS = { migrate: 210_001, seed: 210_002 } as const;
 
 export const isDatabaseUrl = (value: string | null | undefined): value is string => !!value && /^postgres(ql)?:\/\//.test(value);
+
+/**
+ * bytea (uploaded files) through Buffer's native hex both ways: PGlite's own makes a string per byte and runs out of
+ * heap on a 100 MB file. Bytes come back as a Buffer, as from the PostgreSQL driver.
+ */
+const PGLITE_BYTEA = {
+  serializers: {
+    [liteTypes.BYTEA]: (x: unknown) => {
+      if (!(x instanceof Uint8Array)) throw new Error('bytea: expected bytes (Uint8Array)');
+      return `\\x${Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex')}`;
+    },
+  },
+  parsers: { [liteTypes.BYTEA]: (x: string) => Buffer.from(x.slice(2), 'hex') },
+};
 
 function pgliteDriver(db: PGlite): Driver {
   return {
@@ -204,7 +218,7 @@ export class Db {
       driver = postgresDriver(url);
     } else {
       if (dataDir) mkdirSync(dataDir, { recursive: true });
-      const lite = dataDir ? new PGlite(dataDir) : new PGlite();
+      const lite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...PGLITE_BYTEA });
       await lite.waitReady;
       driver = pgliteDriver(lite);
     }
