@@ -49,6 +49,8 @@ export interface ServerOptions {
   signingMode?: 'plugin' | 'demo';
   tokenTtlSeconds?: number;
   logger?: boolean;
+  /** The log (warnings and errors) goes here instead of stdout: a test reads what the server logged. */
+  logStream?: { write(line: string): void };
   /**
    * Cross-origin deployment (README «Развёртывание»): each API host on its own origin, at the root of it. Given for all
    * four hosts or none; the main host's origin also serves the demo sign-on and the project widget. Without it every
@@ -128,7 +130,7 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
   /** A Fastify instance with the body parsers and security headers every origin of the back end shares. */
   async function instance(csp: (url: string) => string | null) {
     // Routes of the specs set their own limits (openapi/README.md "Body limits"); this one covers the others.
-    const app = Fastify({ logger: options.logger ? { level: 'warn' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
+    const app = Fastify({ logger: options.logStream ? { level: 'warn', stream: options.logStream } : options.logger ? { level: 'warn' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
     await app.register(multipart);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -326,8 +326,22 @@ async function handle<User>(
     if (fault?.mutate) return sendMutated(reply, compiled, result, fault, options);
     return send(reply, compiled, result, options);
   } catch (error) {
+    // A client that left mid-body (closed, aborted) is owed no answer: nothing was handled and nothing failed here.
+    if (clientGone(request)) return drop(reply);
     return failed(request, reply, compiled, error, options);
   }
+}
+
+/** The connection is gone before the whole request arrived (a cut-off upload). */
+function clientGone(request: FastifyRequest): boolean {
+  return !request.raw.complete && (request.raw.destroyed || !!request.raw.socket?.destroyed);
+}
+
+/** No answer at all (a client gone): Fastify lets go of the reply and the connection is closed. */
+function drop(reply: FastifyReply) {
+  reply.hijack();
+  reply.raw.destroy();
+  return reply;
 }
 
 /** JSON nested deeper than this is refused (drafts, reports and forms need a handful of levels). */
