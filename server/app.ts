@@ -200,7 +200,8 @@ export async function createReferenceServer(options: ServerOptions): Promise<Ref
 
   if (options.testControl) {
     app.get('/__test/violations', async () => violations);
-    // Faults: status, delayMs, malformed, timeout (+ holdMs), mutate (+ count), times — see server/lib/faults.ts.
+    // Faults: status, delayMs, malformed, timeout (+ holdMs), mutate (+ count), dropAfterHandler, uploadBytesPerSecond,
+    // times — see server/lib/faults.ts.
     // ?token=… scopes them to one test's sign-in; without it they apply to every request.
     const scopeOf = (request: { query: unknown }) => {
       const token = (request.query as { token?: unknown }).token;

@@ -5,7 +5,7 @@ import { createServices, type Services } from './services';
 import { routerHandlers } from './operations';
 import { registerOpenApi, type ContractViolation } from './router';
 import { EventEmitter } from 'node:events';
-import { MALFORMED_BODY, holdUntilClientGone, mutateBody, parseFaults, replaceFaults, takeFault, type Fault } from './faults';
+import { MALFORMED_BODY, holdUntilClientGone, mutateBody, parseFaults, replaceFaults, slowLine, takeFault, type Fault } from './faults';
 import { seedUsers } from '../seed/users';
 import { authenticator, issueToken } from '../domains/auth';
 import { stashHandlers } from '../domains/stash';
@@ -70,6 +70,16 @@ describe('fault list', () => {
     expect(() => parseFaults([{ match: 'x', delayMs: -1 }])).toThrow(/delayMs/);
   });
 
+  it('validates the lost answer and the slow line', () => {
+    const upload = [{ match: 'attachUpload', dropAfterHandler: true, times: 1 }, { match: 'attachUpload', uploadBytesPerSecond: 200_000 }];
+    expect(parseFaults(upload)).toEqual(upload);
+    expect(() => parseFaults([{ match: 'x', dropAfterHandler: 'yes' }])).toThrow(/faults\[0\]\.dropAfterHandler: expected a boolean/);
+    expect(() => parseFaults([{ match: 'x', timeout: 1 }])).toThrow(/timeout: expected a boolean/);
+    for (const bad of [0, -5, '200000', Infinity]) {
+      expect(() => parseFaults([{ match: 'x', uploadBytesPerSecond: bad }])).toThrow(/uploadBytesPerSecond: expected a positive number/);
+    }
+  });
+
   it('matches by operationId or path part and method, and uses up a counted fault', () => {
     const faults: Fault[] = [{ match: 'stashSet', method: 'post', status: 500, times: 2 }, { match: '/v2/stash', status: 503 }];
     expect(takeFault(faults, 'stashGet', 'GET', '/hosts/main/v2/stash?hash=1')?.status).toBe(503);
@@ -106,6 +116,27 @@ describe('time-out hold', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.listenerCount('close')).toBe(0);
     expect(await holdUntilClientGone(new EventEmitter(), 20)).toBe('held');
+  });
+});
+
+describe('slow line', () => {
+  it('lets bytes through no faster than its rate, counted from its start over all parts', async () => {
+    const line = slowLine(20_000);
+    const started = Date.now();
+    await line.take(2_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    await line.take(4_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(295);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('does not wait for bytes already due', async () => {
+    let now = 0;
+    const line = slowLine(1_000, () => now);
+    now = 5_000;
+    const started = Date.now();
+    await line.take(4_000);
+    expect(Date.now() - started).toBeLessThan(50);
   });
 });
 

@@ -27,6 +27,13 @@ export interface Fault {
   count?: number;
   /** Only requests whose JSON body contains this text (one poisoned value among good ones). */
   bodyIncludes?: string;
+  /**
+   * The lost answer: the request is read and handled in full (its changes stay), then the connection is closed
+   * without a byte of the answer, whatever it was.
+   */
+  dropAfterHandler?: boolean;
+  /** A slow line: the file parts of a multipart body are read at most this many bytes per second (TCP back-pressure). */
+  uploadBytesPerSecond?: number;
   /** How many requests it applies to; unlimited when absent. */
   times?: number;
   /**
@@ -52,6 +59,12 @@ export function parseFaults(raw: unknown): Fault[] {
       if (f[key] !== undefined && (typeof f[key] !== 'number' || !Number.isFinite(f[key]) || (f[key] as number) < 0)) {
         throw new Error(`faults[${i}].${key}: expected a non-negative number`);
       }
+    }
+    if (f.uploadBytesPerSecond !== undefined && (typeof f.uploadBytesPerSecond !== 'number' || !Number.isFinite(f.uploadBytesPerSecond) || f.uploadBytesPerSecond <= 0)) {
+      throw new Error(`faults[${i}].uploadBytesPerSecond: expected a positive number`);
+    }
+    for (const key of ['malformed', 'timeout', 'dropAfterHandler'] as const) {
+      if (f[key] !== undefined && typeof f[key] !== 'boolean') throw new Error(`faults[${i}].${key}: expected a boolean`);
     }
     if (f.mutate !== undefined && !FAULT_MUTATIONS.includes(f.mutate as FaultMutation)) {
       throw new Error(`faults[${i}].mutate: expected one of ${FAULT_MUTATIONS.join(', ')}`);
@@ -102,6 +115,23 @@ export function holdUntilClientGone(response: Pick<NodeJS.EventEmitter, 'once' |
     }
   });
 }
+
+/**
+ * Fault `uploadBytesPerSecond`: one line for all the file parts of a request. `take` waits until the bytes read so far
+ * are due at that rate, so the reader stops pulling from the socket and the client's upload waits on back-pressure.
+ */
+export function slowLine(bytesPerSecond: number, now: () => number = Date.now) {
+  const started = now();
+  let bytes = 0;
+  return {
+    async take(count: number): Promise<void> {
+      bytes += count;
+      const wait = started + (bytes / bytesPerSecond) * 1000 - now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    },
+  };
+}
+export type SlowLine = ReturnType<typeof slowLine>;
 
 /**
  * POST /__test/faults: the posted faults replace those of the same scope only — a token's faults (?token=…) or the

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import Ajv2020, { type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HOSTS, loadSpec, type HostName, type Json, type LoadedSpec, type Operation } from './spec';
 import { HttpError, JsonReply, RawReply, errorBody, safeFileName } from './http';
-import { DEFAULT_HOLD_MS, MALFORMED_BODY, holdUntilClientGone, mutateBody, takeFault, type Fault } from './faults';
+import { DEFAULT_HOLD_MS, MALFORMED_BODY, holdUntilClientGone, mutateBody, slowLine, takeFault, type Fault, type SlowLine } from './faults';
 
 export type { Fault } from './faults';
 
@@ -295,9 +296,10 @@ async function handle<User>(
     if (compiled.multipart && contentType.startsWith('multipart/form-data')) {
       body = {};
       const limits = { fileSize: op.limits.file, files: op.limits.files, fields: 200, parts: 200 + op.limits.files };
+      const line = fault?.uploadBytesPerSecond ? slowLine(fault.uploadBytesPerSecond) : null;
       for await (const part of request.parts({ limits })) {
         if (part.type === 'file') {
-          const data = await part.toBuffer();
+          const data = line ? await readSlowly(part, line) : await part.toBuffer();
           // Stored, listed, zipped and downloaded under the cleaned name only (src/lib/file-name.ts).
           const fileName = safeFileName(part.filename ?? '');
           (files[part.fieldname] ??= []).push({ fieldName: part.fieldname, fileName, mimeType: part.mimetype, data });
@@ -323,11 +325,13 @@ async function handle<User>(
     if (!handler) throw new HttpError(500, `Операция ${op.operationId} не реализована эталонным сервером`);
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     const result = await handler({ op, params: params as Record<string, Json>, query: query as Record<string, Json>, body, files, user, token, origin });
+    if (fault?.dropAfterHandler) return drop(reply);
     if (fault?.mutate) return sendMutated(reply, compiled, result, fault, options);
     return send(reply, compiled, result, options);
   } catch (error) {
     // A client that left mid-body (closed, aborted) is owed no answer: nothing was handled and nothing failed here.
     if (clientGone(request)) return drop(reply);
+    if (fault?.dropAfterHandler) return drop(reply);
     return failed(request, reply, compiled, error, options);
   }
 }
@@ -337,11 +341,26 @@ function clientGone(request: FastifyRequest): boolean {
   return !request.raw.complete && (request.raw.destroyed || !!request.raw.socket?.destroyed);
 }
 
-/** No answer at all (a client gone): Fastify lets go of the reply and the connection is closed. */
+/** No answer at all (fault dropAfterHandler, a client gone): Fastify lets go of the reply and the connection is closed. */
 function drop(reply: FastifyReply) {
   reply.hijack();
   reply.raw.destroy();
   return reply;
+}
+
+/** Fault `uploadBytesPerSecond`: a file part read through the slow line, refused past its limit as toBuffer() does. */
+async function readSlowly(part: MultipartFile, line: SlowLine): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let truncated = false;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    // busboy stops the part at the operation's file limit and discards the rest: nothing more to wait for.
+    truncated ||= part.file.truncated;
+    if (truncated) continue;
+    chunks.push(chunk);
+    await line.take(chunk.length);
+  }
+  if (truncated) throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return Buffer.concat(chunks);
 }
 
 /** JSON nested deeper than this is refused (drafts, reports and forms need a handful of levels). */

@@ -6,7 +6,10 @@ import { issueToken } from '../domains/auth';
 import { freePort } from '../lib/free-port';
 import { pointsOf } from '../lib/points';
 
-/** Uploads cut off by the network, through a real HTTP connection to the reference server: a client that leaves mid-body. */
+/**
+ * Uploads cut off by the network, through a real HTTP connection to the reference server: the lost answer (fault
+ * dropAfterHandler), a slow line (fault uploadBytesPerSecond) and a client that leaves mid-body.
+ */
 let server: ReferenceServer;
 let port = 0;
 let token = '';
@@ -29,6 +32,11 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+async function faults(list: unknown[]) {
+  const response = await fetch(url(`/__test/faults?token=${token}`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(list) });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
 
 async function listed(): Promise<string[]> {
   const response = await fetch(url(`/hosts/main/v2/projects/list-attach?filter[pointId]=${pointId}`), { headers: { authorization: `Bearer ${token}` } });
@@ -110,10 +118,51 @@ async function cutOff(form: Form, sent: number, afterMs: number) {
 const errorsLogged = () => logged.filter((l) => l.level >= 50);
 
 describe('uploads cut off by the network', () => {
+  it('dropAfterHandler: the file is stored and attached, the client gets no answer', async () => {
+    const before = await listed();
+    await faults([{ match: 'attachUpload', dropAfterHandler: true, times: 1 }]);
+    const lost = await upload(charter('lost-answer.pdf', 200_000));
+    expect(lost).toMatchObject({ error: expect.stringMatching(/ECONNRESET|socket hang up/) });
+    const after = await listed();
+    expect(after.filter((n) => n === 'lost-answer.pdf')).toHaveLength(1);
+    expect(after).toHaveLength(before.length + 1);
+    // Used up: the next upload is answered as usual.
+    expect(await upload(charter('answered.pdf', 1_000))).toMatchObject({ status: 200 });
+    expect(server.violations).toEqual([]);
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  it('uploadBytesPerSecond: a 1 MiB upload at 200,000 B/s takes over 4 s and is stored', async () => {
+    await faults([{ match: 'attachUpload', uploadBytesPerSecond: 200_000, times: 1 }]);
+    const slow = await upload(charter('slow-line.pdf', 1_048_576));
+    expect(slow).toMatchObject({ status: 200, body: expect.stringContaining('slow-line.pdf') });
+    expect(slow.ms).toBeGreaterThanOrEqual(4_000);
+    expect((await listed()).filter((n) => n === 'slow-line.pdf')).toHaveLength(1);
+    const fast = await upload(charter('fast-line.pdf', 1_048_576));
+    expect(fast).toMatchObject({ status: 200 });
+    expect(fast.ms).toBeLessThan(slow.ms / 2);
+  }, 30_000);
+
+  it('uploadBytesPerSecond: a file past the operation\'s limit is refused with the same 413 as at full speed', async () => {
+    const attorney: Form = { path: '/hosts/main/v2/projects/upload-attorney', fields: { pointId: String(pointId) }, fileField: 'attorneyFile', fileName: 'mchd.xml', size: 2_200_000 };
+    const fast = await upload(attorney);
+    await faults([{ match: 'attorneyUpload', uploadBytesPerSecond: 4_000_000, times: 1 }]);
+    const slow = await upload(attorney);
+    expect(fast).toMatchObject({ status: 413, body: expect.stringContaining('не более 2 МБ на файл') });
+    expect(slow).toMatchObject({ status: 413, body: (fast as { body: string }).body });
+    // Refused when the part grows past 2 MiB, read at 4 MB/s.
+    expect(slow.ms).toBeGreaterThanOrEqual(400);
+    expect(server.violations).toEqual([]);
+  }, 30_000);
+
   it('a client that destroys its socket mid-body leaves nothing stored, and the server keeps answering', async () => {
     const [before, files] = [await listed(), await storedFiles()];
     // Read at full speed: the server waits for the rest of the body when the client leaves.
     expect(await cutOff(charter('cut-off.pdf', 1_000_000), 500_000, 200)).toBe('');
+    // Through the slow line: the client leaves while the server is still reading (and waiting on the line).
+    await faults([{ match: 'attachUpload', uploadBytesPerSecond: 100_000 }]);
+    expect(await cutOff(charter('cut-off-slow.pdf', 1_000_000), 600_000, 1_000)).toBe('');
+    await faults([]);
     expect(await listed()).toEqual(before);
     expect(await storedFiles()).toBe(files);
     expect(await upload(charter('after-cut-off.pdf', 1_000))).toMatchObject({ status: 200 });
