@@ -359,7 +359,8 @@ test.describe('questionnaire', () => {
     // An attachment with its own limit (5 MB, PDF only).
     const letter = page.getByLabel('Письмо поддержки от индустриального партнёра: выбрать файл');
     await letter.setInputFiles({ name: 'Письмо.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
-    await expect(page.getByText('Максимальный размер файла 5МБ')).toBeVisible();
+    // Said in the toast and under the attachment, as for fields.
+    await expect(page.getByText('Максимальный размер файла 5МБ')).toHaveCount(2);
     // A new file can be deleted again.
     await page.getByRole('button', { name: 'Удалить файл Второе резюме.pdf' }).click();
     await expect(page.getByRole('button', { name: 'Скачать Второе резюме.pdf' })).toHaveCount(0);
@@ -461,7 +462,7 @@ test.describe('questionnaire', () => {
     expect(((await refused.json()) as { errors: { field?: string; message: string }[] }).errors).toContainEqual(expect.objectContaining({ field: 'projectName', message: 'Заполните поле' }));
   });
 
-  test('SPEC §8: an upload failure marks the file and toasts; recognition gives up after 15 s', async ({ page }) => {
+  test('SPEC §8: an upload failure marks the file and toasts, and the kept file is retried; recognition gives up after 15 s', async ({ page }) => {
     test.setTimeout(90_000);
     await signInAs(page, APPLICANTS.screenshots);
     await openForm(page);
@@ -474,6 +475,12 @@ test.describe('questionnaire', () => {
     await expect(letter.getByRole('alert').getByText('Хранилище файлов недоступно')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Хранилище файлов недоступно' }).first()).toBeVisible();
     await expect(letter.getByRole('button', { name: 'Скачать Письмо.pdf' })).toHaveCount(0);
+    // The file stays on the device and goes by itself once the server takes it (DESIGN.md "Attachments offline").
+    await expect(letter.getByTestId('kept-file')).toContainText('загрузка повторится автоматически');
+    await page.unroute('**/v2/projects/upload-attach');
+    await letter.getByRole('button', { name: 'Повторить' }).click();
+    await expect(letter.getByRole('button', { name: 'Скачать Письмо.pdf' })).toBeVisible({ timeout: 15_000 });
+    await expect(letter.getByTestId('kept-file')).toHaveCount(0);
 
     await page.route('**/v2/projects/parce-file/**', async (route) => {
       await new Promise((r) => setTimeout(r, 17_000));
@@ -481,9 +488,13 @@ test.describe('questionnaire', () => {
     });
     await page.getByLabel('Выписка из ЕГРЮЛ: выбрать файл').setInputFiles({ name: 'Выписка.txt', mimeType: 'text/plain', buffer: Buffer.from('ИНН: 5406123450') });
     const egrul = page.locator('[data-attachment="ATT_ST_EGRUL"]');
-    await expect(egrul.getByText('Распознавание документа (Выписка.txt)')).toBeVisible();
-    await expect(egrul.getByText('Документ не удалось распознать за 15 секунд. Загрузите файл ещё раз.')).toBeVisible({ timeout: 20_000 });
-    await expect(egrul.getByText('Распознавание документа (Выписка.txt)')).toHaveCount(0);
+    const kept = egrul.getByTestId('kept-file');
+    await expect(kept).toContainText('Выписка.txt');
+    await expect(kept.getByText('Распознавание документа', { exact: true })).toBeVisible();
+    await expect(kept.getByText('Документ не удалось распознать за 15 секунд. Загрузите файл ещё раз.')).toBeVisible({ timeout: 20_000 });
+    await expect(kept.getByText('Распознавание документа', { exact: true })).toHaveCount(0);
+    // The document is still on the device: «Повторить» or «Удалить», no second pick needed.
+    await expect(kept.getByRole('button', { name: 'Повторить' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 

@@ -63,8 +63,8 @@ export interface FileQueueDeps {
   /** Records a draft edit (the offline store's set): the file's place in the draft. */
   setDraft: (hash: string, field: string, value: unknown) => void;
   post: (message: FileMessage) => void;
-  /** The queue changed on the device: this tab re-reads it, other tabs are told. */
-  changed: () => void;
+  /** The queue changed on the device: this tab re-reads it (resolved once read), other tabs are told. */
+  changed: () => Promise<void>;
   wake: () => void;
   estimateStorage?: () => Promise<{ quota?: number; usage?: number } | undefined>;
   requestPersistence: () => void;
@@ -89,7 +89,7 @@ export class FileQueue {
       const before = this.rows.find((r) => r.id === id);
       const next = await this.deps.database.run((db) => settleUpload(db, id, change));
       if (!next && before?.storage === 'opfs') await removeOpfs(id);
-      this.deps.changed();
+      await this.deps.changed();
       return next;
     },
     complete: (row, file) => this.complete(row, file),
@@ -194,7 +194,7 @@ export class FileQueue {
         throw new DeviceRefusedError(file.name, second);
       }
     }
-    this.deps.changed();
+    await this.deps.changed();
     this.deps.wake();
     return row;
   }
@@ -206,13 +206,13 @@ export class FileQueue {
     if (state === 'cancelled' && !this.replayer?.abortUpload(id)) this.deps.post({ t: 'cancel', id });
     if (state === null && row?.storage === 'opfs') await removeOpfs(id);
     this.setProgress(id, null);
-    this.deps.changed();
+    await this.deps.changed();
   }
 
   /** «Повторить»: a refused file is sent again now. */
   async retry(id: string): Promise<void> {
     await this.deps.database.run((db) => retryUpload(db, id, this.deps.now()));
-    this.deps.changed();
+    await this.deps.changed();
     this.deps.wake();
   }
 
@@ -240,7 +240,7 @@ export class FileQueue {
     for (const row of this.rows.filter((r) => r.userId === userId)) this.replayer?.abortUpload(row.id);
     const removed = await this.deps.database.run((db) => purgeUploadsOfUser(db, userId));
     for (const row of removed) if (row.storage === 'opfs') await removeOpfs(row.id);
-    this.deps.changed();
+    await this.deps.changed();
   }
 
   /**

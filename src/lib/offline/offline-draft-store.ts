@@ -156,7 +156,7 @@ export class OfflineDraftStore implements DraftStore {
           post: (message) => this.post(message),
           changed: () => {
             this.post({ t: 'rows' });
-            void this.refresh();
+            return this.refresh();
           },
           wake: () => void this.replayer.trigger('edit'),
           estimateStorage: options.estimateStorage,

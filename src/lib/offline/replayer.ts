@@ -297,10 +297,10 @@ export class Replayer {
       const row = await uploads.claimNext(userId, this.now(), { force, skip: tried });
       if (!row) break;
       tried.add(row.id);
-      const { outcome, bodySent } = await this.sendUpload(row);
+      const { outcome, bodySent, message } = await this.sendUpload(row);
       const refused = outcome.kind === 'retry' && outcome.reason === 'server';
       refusedInARow = refused ? refusedInARow + 1 : 0;
-      await this.settleUpload(row, outcome, bodySent, refusedInARow >= 2);
+      await this.settleUpload(row, outcome, bodySent, refusedInARow >= 2, message);
       if (outcome.kind === 'unauthorized' || (outcome.kind === 'retry' && (!refused || refusedInARow >= 2))) break;
     }
   }
@@ -311,7 +311,7 @@ export class Replayer {
    * file that appeared there is taken as ours instead of being sent twice. The local copy goes only once the server
    * lists the file (a new application's upload, which no list shows yet, goes on a 2xx with a valid record).
    */
-  private async sendUpload(row: UploadRow): Promise<{ outcome: SendOutcome; bodySent: boolean }> {
+  private async sendUpload(row: UploadRow): Promise<{ outcome: SendOutcome; bodySent: boolean; message?: string | null }> {
     const uploads = this.deps.uploads!;
     const files = this.deps.files!;
     const controller = new AbortController();
@@ -384,7 +384,9 @@ export class Replayer {
         if (!this.stopped) await uploads.settle(row.id, uploadRemoved);
         return { outcome: { kind: 'ok' }, bodySent: false };
       }
-      return { outcome: classifySendError(error, false), bodySent };
+      // The server's own words stay with a file it refuses for now (5xx), shown at its field while it is retried.
+      const message = error instanceof ApiError && error.status >= 500 ? error.serverMessage : null;
+      return { outcome: classifySendError(error, false), bodySent, message };
     } finally {
       this.uploadControllers.delete(row.id);
       progress('done');
@@ -403,7 +405,7 @@ export class Replayer {
     if (kept) await this.deps.uploads!.complete(kept, file);
   }
 
-  private async settleUpload(row: UploadRow, outcome: SendOutcome, bodySent: boolean, serverWide: boolean) {
+  private async settleUpload(row: UploadRow, outcome: SendOutcome, bodySent: boolean, serverWide: boolean, message: string | null = null) {
     const uploads = this.deps.uploads!;
     const { connectivity } = this.deps;
     const now = this.now();
@@ -426,7 +428,7 @@ export class Replayer {
       case 'retry':
         if (outcome.reason === 'server') {
           connectivity.markOnline();
-          await uploads.settle(row.id, uploadReleased(now, true, now + backoffDelay(row.attempts + 1, this.deps.random), bodySent));
+          await uploads.settle(row.id, uploadReleased(now, true, now + backoffDelay(row.attempts + 1, this.deps.random), bodySent, message ?? 'Сервер временно не принимает файл'));
           if (!serverWide) return;
         } else {
           if (outcome.reason === 'network') connectivity.markOffline();

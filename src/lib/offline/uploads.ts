@@ -162,13 +162,15 @@ export async function settleUpload(db: OfflineDb, id: string, change: UploadChan
   return next;
 }
 
+/** Back to waiting; a refusal by the server (5xx) counts, gives the file a back-off of its own and keeps its message. */
 export const uploadReleased =
-  (now: number, countAttempt: boolean, retryAt: number, uncertain: boolean): UploadChange =>
+  (now: number, countAttempt: boolean, retryAt: number, uncertain: boolean, message: string | null = null): UploadChange =>
   (row) => ({
     ...row,
     state: row.state === 'in-flight' ? 'pending' : row.state,
     attempts: row.attempts + (countAttempt ? 1 : 0),
     nextAttemptAt: countAttempt ? retryAt : row.nextAttemptAt,
+    error: countAttempt ? message : row.error,
     uncertain,
     updatedAt: now,
   });

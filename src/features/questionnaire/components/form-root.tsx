@@ -346,7 +346,8 @@ export function FormRoot(props: FormRootProps) {
     return offline.onUploadDone(props.hash, ({ place, attachCode, file }) => {
       if (place.kind === 'slot') {
         const ref = { id: file.id, fileName: file.fileName, isApproved: file.isApproved ?? false, managerComment: file.managerComment ?? null };
-        store.applyRemote(place.key, ref);
+        const at = parseSlotKey(place.key);
+        if (at) store.placeUploadedFile(at.code, at.groupIndex, at.valueIndex, ref);
         const replaced = place.replaces ? parseSlotKey(place.replaces.key) : null;
         if (replaced && store.getValue(place.replaces!.key)) store.removeIndex(replaced.code, replaced.groupIndex, replaced.valueIndex);
         store.setMeta(slotKey(attachCode, parseSlotKey(place.key)?.groupIndex ?? 0, 0), { error: null });

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { CheckIcon, CloseIcon, FileIcon } from '@/components/icons';
 import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
@@ -102,7 +102,7 @@ export function PendingFileRow({ name, error, onDismiss, busyText }: { name: str
 export const KEPT_FILE_TEXT = {
   waitingOffline: 'Сохранён на устройстве — загрузится, когда появится соединение',
   waiting: 'Сохранён на устройстве — ожидает загрузки',
-  failing: 'Сохранён на устройстве — сервер пока не принимает файл, повторим позже',
+  failing: 'Файл сохранён на устройстве — загрузка повторится автоматически',
   checking: 'Проверяем…',
   recogniseOffline: 'Сохранён на устройстве — распознавание начнётся, когда появится соединение',
   recognise: 'Сохранён на устройстве — нажмите «Распознать», чтобы распознать документ',
@@ -130,7 +130,15 @@ export function KeptFileRow(props: {
   const recognition = row.place.kind === 'recognition';
   const sending = progress?.phase === 'sending';
   const checking = progress?.phase === 'checking' || row.state === 'uploaded';
-  const failing = !refused && row.attempts >= FAILING_AFTER_ATTEMPTS;
+  // Refused for now (5xx): the server's words, and the file is tried again by itself.
+  const failing = !refused && !recognition && (!!row.error || row.attempts >= FAILING_AFTER_ATTEMPTS);
+  const alerting = refused || failing;
+  // SPEC §8: a failed upload is also said in a toast — once, when it happens (not for what an earlier visit left).
+  const shownError = useRef(row.error);
+  useEffect(() => {
+    if (row.error && row.error !== shownError.current) notifyError(row.error);
+    shownError.current = row.error;
+  }, [row.error]);
   let text: string;
   if (refused) text = row.error ?? 'Сервер не принял файл';
   else if (props.recognising) text = KEPT_FILE_TEXT.recognising;
@@ -138,19 +146,19 @@ export function KeptFileRow(props: {
   else if (sending) text = uploadProgressText(progress.loaded, progress.total);
   else if (checking) text = KEPT_FILE_TEXT.checking;
   else if (!online) text = KEPT_FILE_TEXT.waitingOffline;
-  else text = failing ? KEPT_FILE_TEXT.failing : KEPT_FILE_TEXT.waiting;
+  else text = failing ? `${row.error ?? 'Сервер временно не принимает файл'}. ${KEPT_FILE_TEXT.failing}` : KEPT_FILE_TEXT.waiting;
   const percent = sending ? uploadPercent(progress.loaded, progress.total) : 0;
   return (
     <Stack
       gap="2"
       borderWidth="1px"
-      borderColor={refused ? 'red.300' : 'border'}
-      bg={refused ? 'red.subtle' : 'bg'}
+      borderColor={refused ? 'red.300' : failing ? 'orange.300' : 'border'}
+      bg={refused ? 'red.subtle' : failing ? 'orange.subtle' : 'bg'}
       rounded="md"
       px="3"
       py="2"
       data-testid="kept-file"
-      data-state={refused ? 'rejected' : sending ? 'sending' : checking ? 'checking' : 'waiting'}
+      data-state={refused ? 'rejected' : sending ? 'sending' : checking ? 'checking' : failing ? 'failing' : 'waiting'}
     >
       <HStack gap="2" align="start">
         <Box color={refused ? 'red.fg' : 'fg.muted'} flexShrink={0} pt="0.5" aria-hidden="true">
@@ -160,7 +168,7 @@ export function KeptFileRow(props: {
           <Text truncate title={name}>
             {name}
           </Text>
-          <Text fontSize="sm" color={refused ? 'red.fg' : 'fg.muted'} role={refused ? 'alert' : 'status'} aria-live="polite">
+          <Text fontSize="sm" color={refused ? 'red.fg' : failing ? 'orange.fg' : 'fg.muted'} role={alerting ? 'alert' : 'status'} aria-live="polite">
             {text}
           </Text>
         </Stack>

@@ -198,6 +198,19 @@ export class FormStore {
     return next;
   }
 
+  /**
+   * A file the offline layer uploaded takes its value index (DESIGN.md "Attachments offline"): the draft already holds
+   * it (the upload wrote it), so nothing is written here.
+   */
+  placeUploadedFile(code: string, instance: number, index: number, ref: unknown) {
+    const key = indexKey(code, instance);
+    const list = this.state.valueIndexes.get(key) ?? [];
+    if (!list.includes(index)) this.state.valueIndexes.set(key, [...list, index].sort((a, b) => a - b));
+    this.state.values.set(slotKey(code, instance, index), ref);
+    this.emit(slotKey(code, instance, index));
+    this.emit(`idx:${key}`);
+  }
+
   removeIndex(code: string, instance: number, index: number) {
     const list = this.getIndexes(code, instance).filter((i) => i !== index);
     this.state.valueIndexes.set(indexKey(code, instance), list);
