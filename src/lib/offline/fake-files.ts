@@ -12,6 +12,10 @@ export type FakeUploadFailure =
   | 'network-before'
   /** The server stores the file, then the connection drops without an answer (the lost answer). */
   | 'drop-after'
+  /** As drop-after, but the browser never said the body went (Chromium's XHR fails without upload.onload). */
+  | 'drop-unreported'
+  /** The browser sent the request twice (its resend on a reused connection closed without an answer): two copies. */
+  | 'stored-twice'
   /** The server stores the file and never answers (the tab goes away before it would). */
   | 'hang-after'
   | { status: number; message?: string };
@@ -62,7 +66,7 @@ export class FakeFileServer {
           }
           hooks.onProgress(Math.round((file.size * step) / 4), file.size);
         }
-        hooks.onBodySent();
+        if (failure !== 'drop-unreported') hooks.onBodySent();
         if (failure && typeof failure === 'object') {
           this.log.push({ name: row.name, pointId: row.pointId, outcome: String(failure.status) });
           throw new ApiError(failure.status, failure.message ? { message: failure.message, errors: [{ field: row.attachCode, message: failure.message }] } : null);
@@ -77,9 +81,10 @@ export class FakeFileServer {
           pointId: row.pointId,
           size: file.size,
         };
+        if (failure === 'stored-twice') this.files.push({ ...stored, id: ++this.nextId });
         this.files.push(stored);
         this.log.push({ name: row.name, pointId: row.pointId, outcome: typeof failure === 'string' ? failure : 'ok' });
-        if (failure === 'drop-after') throw networkError();
+        if (failure === 'drop-after' || failure === 'drop-unreported') throw networkError();
         if (failure === 'hang-after') {
           await new Promise((resolve) => hooks.signal.addEventListener('abort', resolve, { once: true }));
           throw new DOMException('aborted', 'AbortError');

@@ -133,6 +133,27 @@ describe('kept files (DESIGN.md "Attachments offline")', () => {
     expect(s.store.getState(P).files).toBe(0);
   });
 
+  it('the lost answer without the browser saying the body went: still checked before a resend', async () => {
+    const s = setup();
+    s.files.failures = ['drop-unreported'];
+    await s.store.keepFile({ hash: P, pointId: 30, attachCode: 'ATT_REPORT', valueIndex: 0, place: { kind: 'server' }, file: pdf('quiet.pdf') });
+    await drain(s.store);
+    await s.store.wake('online');
+    await drain(s.store);
+    expect(s.files.log.map((l) => l.outcome)).toEqual(['drop-unreported']);
+    expect(s.files.listed(30)).toHaveLength(1);
+  });
+
+  it('a request the browser sent twice leaves one attachment: the other copy is deleted', async () => {
+    const s = setup();
+    s.files.failures = ['stored-twice'];
+    await s.store.keepFile({ hash: P, pointId: 30, attachCode: 'ATT_REPORT', valueIndex: 0, place: { kind: 'server' }, file: pdf('twice.pdf') });
+    await drain(s.store);
+    expect(s.files.listed(30)).toHaveLength(1);
+    expect(s.files.removed).toHaveLength(1);
+    expect(s.store.getState(P).files).toBe(0);
+  });
+
   it('a tab closed mid-upload leaves its file in flight: the next drain checks the list first', async () => {
     const s = setup();
     s.files.failures = ['hang-after'];

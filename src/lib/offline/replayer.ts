@@ -93,15 +93,17 @@ export interface FileTransport {
 /** The bytes of a kept file are gone (the browser cleared the site's storage): only a new pick can bring it back. */
 export const UPLOAD_BYTES_LOST_TEXT = 'Файл больше не хранится на устройстве. Выберите его снова.';
 
-/** The file the server stored from this row: new since the first send, same place and the same (cleaned) name. */
-export function findStoredUpload(row: Pick<UploadRow, 'attachCode' | 'valueIndex' | 'name' | 'knownIds'>, listed: readonly UploadedFileRef[], cleanName: (name: string) => string = (n) => n): UploadedFileRef | null {
+/**
+ * The files the server stored from this row: new since the first send, same place and the same (cleaned) name, oldest
+ * first. More than one means the request went twice (a browser resends a POST whose reused connection closed without
+ * an answer): the first is kept, the others are deleted.
+ */
+export function storedUploads(row: Pick<UploadRow, 'attachCode' | 'valueIndex' | 'name' | 'knownIds'>, listed: readonly UploadedFileRef[], cleanName: (name: string) => string = (n) => n): UploadedFileRef[] {
   const known = new Set(row.knownIds ?? []);
   const name = cleanName(row.name);
-  return (
-    listed.find(
-      (f) => !known.has(f.id) && (f.attachCode ?? row.attachCode) === row.attachCode && (f.valueIndex ?? row.valueIndex) === row.valueIndex && (f.originalFileName ?? f.fileName) === name,
-    ) ?? null
-  );
+  return listed
+    .filter((f) => !known.has(f.id) && (f.attachCode ?? row.attachCode) === row.attachCode && (f.valueIndex ?? row.valueIndex) === row.valueIndex && (f.originalFileName ?? f.fileName) === name)
+    .sort((a, b) => a.id - b.id);
 }
 
 export interface ReplayerDeps {
@@ -319,9 +321,14 @@ export class Replayer {
     let bodySent = false;
     const progress = (phase: 'sending' | 'checking' | 'done', loaded = 0) => this.deps.onEvent?.({ type: 'upload', id: row.id, phase, loaded, total: row.size });
     const clean = this.deps.cleanFileName ?? ((name: string) => name);
-    const findOurs = async () => {
+    const listOurs = async () => {
       this.stats.checks++;
-      return findStoredUpload(row, await files.list(row.pointId!, row.attachCode, controller.signal), clean);
+      return storedUploads(row, await files.list(row.pointId!, row.attachCode, controller.signal), clean);
+    };
+    /** Keeps one stored copy and deletes the others (the request went twice); null when the server has none. */
+    const oneOf = async (ours: UploadedFileRef[], keep: UploadedFileRef | null) => {
+      for (const extra of ours) if (extra.id !== keep?.id) await files.remove(extra.id);
+      return keep;
     };
     try {
       if (row.state === 'uploaded' && row.uploaded) {
@@ -332,8 +339,7 @@ export class Replayer {
         // Removed by the person while a send was under way that no drain saw end: what the server may have stored goes too.
         if (row.pointId !== null && row.knownIds) {
           progress('checking');
-          const ours = await findOurs();
-          if (ours) await files.remove(ours.id);
+          await oneOf(await listOurs(), null);
         }
         await uploads.settle(row.id, uploadRemoved);
         return { outcome: { kind: 'ok' }, bodySent: false };
@@ -345,7 +351,8 @@ export class Replayer {
           if (row.state === 'cancelled') throw new DOMException('cancelled', 'AbortError');
         } else if (row.uncertain) {
           progress('checking');
-          const ours = await findOurs();
+          const listed = await listOurs();
+          const ours = await oneOf(listed, listed[0] ?? null);
           if (ours) {
             await this.stored(row, ours);
             return { outcome: { kind: 'ok' }, bodySent: false };
@@ -367,10 +374,11 @@ export class Replayer {
       if (!saved || typeof saved.id !== 'number' || typeof saved.fileName !== 'string') throw new ApiError(200, null, undefined, 'malformed');
       bodySent = true;
       if (row.pointId !== null) {
+        // Listed, and listed once: a copy the browser's own resend stored beside it is deleted.
         progress('checking', row.size);
-        this.stats.checks++;
-        const listed = await files.list(row.pointId, row.attachCode, controller.signal);
-        if (!listed.some((f) => f.id === saved.id)) return { outcome: { kind: 'retry', reason: 'server' }, bodySent: true };
+        const ours = await listOurs();
+        if (!ours.some((f) => f.id === saved.id)) return { outcome: { kind: 'retry', reason: 'server' }, bodySent: true };
+        await oneOf(ours, saved);
       }
       await this.stored(row, saved);
       return { outcome: { kind: 'ok' }, bodySent };
@@ -378,15 +386,19 @@ export class Replayer {
       if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
         // «Отменить»: the request stopped. A body that had gone may have been stored: found and deleted, never kept.
         if (bodySent && row.pointId !== null && row.knownIds && !this.stopped) {
-          const ours = await findOurs().catch(() => null);
-          if (ours) await files.remove(ours.id).catch(() => undefined);
+          await listOurs()
+            .then((ours) => oneOf(ours, null))
+            .catch(() => undefined);
         }
         if (!this.stopped) await uploads.settle(row.id, uploadRemoved);
         return { outcome: { kind: 'ok' }, bodySent: false };
       }
       // The server's own words stay with a file it refuses for now (5xx), shown at its field while it is retried.
       const message = error instanceof ApiError && error.status >= 500 ? error.serverMessage : null;
-      return { outcome: classifySendError(error, false), bodySent, message };
+      // Without a real answer (the connection died, a time-out, a garbled 2xx) nobody knows whether the server stored the
+      // file: the browser does not always report the body as sent before the error (a lost answer came without it).
+      const answered = error instanceof ApiError && error.status > 0 && error.kind !== 'malformed';
+      return { outcome: classifySendError(error, false), bodySent: bodySent || !answered, message };
     } finally {
       this.uploadControllers.delete(row.id);
       progress('done');
