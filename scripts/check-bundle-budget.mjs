@@ -83,20 +83,28 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * machine and DOM helpers, shared before by /tasks, /programs and the questionnaire, are now shared by fewer screens and
  * come in three small files of their own (scripts/screen-chunks.mjs: no screen loads a byte it does not use); each file
  * is compressed on its own. /login and /calendar unchanged.
+ * The questionnaire +7.0 (223.0 → 230.0), /programs and /calendar +0.2 (212.4 → 212.6, 243.4 → 243.6), /tasks +0.1
+ * (211.2 → 211.3): files keep the offline promise (DESIGN.md "Attachments offline"). The questionnaire's first load
+ * carries the device's file queue (lib/offline/uploads.ts, file-queue.ts: 2.6 KiB), the replayer's file lane (1 KiB),
+ * a kept file's row with its progress and actions, keeping and recognising a kept file at its field (~2.5 KiB) and the
+ * upload's words (lib/upload-progress.ts); the XHR transport (lib/api/upload-transport.ts, 1 KiB) loads with the first
+ * upload. Every signed-in screen: the app badge adds what waits on the device to the unread notifications
+ * (lib/pwa/badge.ts) and the sign-out warning names the files it would lose (features/auth/leave-session.ts). /login
+ * unchanged.
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.5 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.4 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 211.2 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.6 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 211.3 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 223.0,
+    limitKiB: 230.0,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 243.4,
+    limitKiB: 243.6,
   },
 ];
 

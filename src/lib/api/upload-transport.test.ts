@@ -4,7 +4,8 @@ import type { paths as MainPaths } from './generated/main';
 import { formData, multipart } from './clients';
 import { ApiError, TIMEOUT_ERROR_TEXT } from './errors';
 import { authMiddleware, setTransportHooks, unwrap } from './transport';
-import { UPLOAD_STALL_TIMEOUT_MS, uploadPercent, uploadProgressText, xhrFetch, type UploadHooks, type UploadProgress } from './upload-transport';
+import { UPLOAD_STALL_TIMEOUT_MS, xhrFetch, type UploadHooks, type UploadProgress } from './upload-transport';
+import { uploadPercent, uploadProgressText } from '../upload-progress';
 import { saveSession } from '../session';
 import { MemoryStorage } from '../memory-storage';
 

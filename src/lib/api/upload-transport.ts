@@ -22,9 +22,6 @@ export interface UploadHooks {
 /** How long an upload may go without progress before it counts as stalled. */
 export const UPLOAD_STALL_TIMEOUT_MS = 60_000;
 
-const MIB = 1_048_576;
-const KIB = 1_024;
-const NBSP = '\u00A0';
 // XMLHttpRequest.HEADERS_RECEIVED: the status and headers of the answer have arrived.
 const HEADERS_RECEIVED = 2;
 // Statuses whose Response must have no body (the Response constructor throws otherwise).
@@ -175,25 +172,3 @@ function parseHeaders(raw: string): Headers {
   return headers;
 }
 
-/** Whole percent sent, 0..100: 100 only for the whole body (0 while the total is unknown). */
-export function uploadPercent(loaded: number, total: number): number {
-  if (!(total > 0) || !(loaded > 0)) return 0;
-  if (loaded >= total) return 100;
-  return Math.min(99, Math.floor((loaded / total) * 100));
-}
-
-/** «42 % — 1,3 из 3,0 МБ», «7 % — 120 из 700 КБ» (1 МБ = 1 048 576 bytes), non-breaking spaces kept together. */
-export function uploadProgressText(loaded: number, total: number): string {
-  // One unit for both numbers, the file's: «0 из 102 400 КБ» would hide what a 100 МБ file is.
-  const inMib = total >= MIB;
-  const amount = (bytes: number) => (inMib ? groupDigits((Math.round((bytes / MIB) * 10) / 10).toFixed(1)) : groupDigits(String(Math.round(bytes / KIB))));
-  const unit = inMib ? 'МБ' : 'КБ';
-  return `${uploadPercent(loaded, total)}${NBSP}%${NBSP}— ${amount(loaded)} из${NBSP}${amount(total)}${NBSP}${unit}`;
-}
-
-/** Russian number format: a comma before decimals, thousands grouped with non-breaking spaces. */
-function groupDigits(number: string): string {
-  const [whole = '', fraction] = number.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return fraction === undefined ? grouped : `${grouped},${fraction}`;
-}

@@ -1,17 +1,17 @@
 import { api, formData, multipart } from '../api/clients';
 import { unwrap } from '../api/transport';
-import { xhrFetch } from '../api/upload-transport';
 import type { FileTransport } from './replayer';
 import type { UploadedFileRef } from './schema';
 
 /**
  * The upload calls of the offline layer (SPEC §7 "Attachments"), through the main API client: its middleware attaches
  * the bearer token at send time (nothing is stored with the file), and the upload goes by XMLHttpRequest, which
- * reports upload progress (upload-transport.ts).
+ * reports upload progress (upload-transport.ts, loaded with the first upload: not part of a form's first load).
  */
 export function apiFileTransport(): FileTransport {
   return {
     async upload(row, file, hooks) {
+      const { xhrFetch } = await import('../api/upload-transport');
       const body = formData({ file, attachCode: row.attachCode, valueIndex: row.valueIndex, pointId: row.pointId ?? undefined });
       return (await unwrap(
         api().main.POST('/v2/projects/upload-attach', {

@@ -5,7 +5,7 @@ import { errorToastText } from '@/lib/api/errors';
 import { notifyError } from '@/components/toaster';
 import { displayFileName } from '@/lib/file-name';
 import { saveBlob } from '@/lib/download';
-import { uploadPercent, uploadProgressText } from '@/lib/api/upload-transport';
+import { uploadPercent, uploadProgressText } from '@/lib/upload-progress';
 import { useOnline } from '@/lib/offline/connectivity';
 import { useUploadProgress } from '@/lib/offline/kept-files';
 import type { UploadRow } from '@/lib/offline/schema';
