@@ -7,7 +7,9 @@ import { dismissFirstDialog, prepareContext, seeded, setFaults, stashAt, ownServ
  * back, reloads offline and online, tabs closed the moment the indicator says «Все изменения сохранены», a second tab
  * on the same draft, injected 500s and slow answers. Whenever a draft's indicator says «Все изменения сохранены», the
  * server must already hold every value typed into it. At the end a fresh browser profile (a second device) opens every
- * draft and must show the last typed value of every field. Seeds: CHAOS_SEEDS (comma-separated), edits: CHAOS_EDITS.
+ * draft and must show the last typed value of every field. Files too: the run picks PDFs into an attachment of each
+ * form, online and offline; whenever a form says saved the server lists every file picked into it, and the second
+ * device shows each exactly once (none lost, none twice). Seeds: CHAOS_SEEDS (comma-separated), edits: CHAOS_EDITS.
  */
 test.use({ serviceWorkers: 'allow' });
 
@@ -21,6 +23,8 @@ interface Form {
   hash: string;
   /** Field labels; a label repeated in a form is told apart by its position (nth). */
   fields: { label: string; nth: number }[];
+  /** The attachment files are picked into (issue "Attachments keep the offline promise"), and where the server keeps them. */
+  attachment: { name: string; code: string; pointId: number | null };
 }
 
 const QUESTIONNAIRE_FIELDS = [
@@ -35,8 +39,18 @@ const QUESTIONNAIRE_FIELDS = [
 ].map((label) => ({ label, nth: 0 }));
 
 const FORMS: Form[] = [
-  { path: '/programs/create/START-2026', hash: `${USER}questionnaireSTART-2026`, fields: QUESTIONNAIRE_FIELDS },
-  { path: '/tasks/30', hash: `${USER}questionnaire30`, fields: QUESTIONNAIRE_FIELDS },
+  {
+    path: '/programs/create/START-2026',
+    hash: `${USER}questionnaireSTART-2026`,
+    fields: QUESTIONNAIRE_FIELDS,
+    attachment: { name: 'Письмо поддержки от индустриального партнёра', code: 'ATT_ST_LETTER', pointId: null },
+  },
+  {
+    path: '/tasks/30',
+    hash: `${USER}questionnaire30`,
+    fields: QUESTIONNAIRE_FIELDS,
+    attachment: { name: 'Письмо поддержки от индустриального партнёра', code: 'ATT_ST_LETTER', pointId: 30 },
+  },
   {
     path: '/tasks/26',
     hash: `${USER}questionnaire26`,
@@ -46,6 +60,7 @@ const FORMS: Form[] = [
       { label: 'Подтверждающий документ', nth: 0 },
       { label: 'Подтверждающий документ', nth: 1 },
     ],
+    attachment: { name: 'Реестр платёжных документов', code: 'FN_ATT_REGISTER', pointId: 26 },
   },
 ];
 
@@ -114,6 +129,9 @@ for (const seed of SEEDS) {
     const token = (await context.storageState()).origins.flatMap((o) => o.localStorage).find((e) => e.name === 'access_token')?.value;
     const expected = new Map<string, string>();
     const history = new Map<string, string[]>();
+    /** Files picked into each form's attachment, by form path. */
+    const pickedFiles = new Map<string, string[]>();
+    let filesPicked = 0;
     const keyOf = (form: Form, f: { label: string; nth: number }) => `${form.path}#${f.label}#${f.nth}`;
     let offline = false;
     let wrongSaved = 0;
@@ -143,14 +161,31 @@ for (const seed of SEEDS) {
     await openForm(page, form);
     const apiToken = token ?? (await page.evaluate(() => localStorage.getItem('access_token')!));
 
-    /** The server holds every value typed into the form's draft (checked whenever the indicator says saved). */
+    /** Names of the files the server keeps for a form's attachment: the draft's list (a new application), else list-attach. */
+    const filesOnServer = async (of: Form, request = page.request): Promise<string[]> => {
+      if (of.attachment.pointId === null) {
+        const stash = await stashAt(request, server.baseURL, apiToken, of.hash);
+        const list = stash.values[`@attach:${of.attachment.code}`];
+        return Array.isArray(list) ? (list as { fileName: string }[]).map((f) => f.fileName) : [];
+      }
+      const response = await request.get(
+        `${server.baseURL}/hosts/main/v2/projects/list-attach?filter[pointId]=${of.attachment.pointId}&filter[attachCode]=${of.attachment.code}`,
+        { headers: { Authorization: `Bearer ${apiToken}` } },
+      );
+      return ((await response.json()) as { fileName: string }[]).map((f) => f.fileName);
+    };
+    /** The server holds every value typed into the form's draft and every file picked into it (checked whenever it says saved). */
     const serverHoldsAll = async (of: Form) => {
       const stash = await stashAt(page.request, server.baseURL, apiToken, of.hash);
       const values = Object.values(stash.values).filter((v): v is string => typeof v === 'string');
-      return of.fields.every((f) => {
+      const typed = of.fields.every((f) => {
         const want = expected.get(keyOf(of, f));
         return want === undefined || values.includes(want);
       });
+      const picked = pickedFiles.get(of.path) ?? [];
+      if (!picked.length) return typed;
+      const listed = await filesOnServer(of);
+      return typed && picked.every((name) => listed.includes(name));
     };
     const checkSaved = async () => {
       if (offline) return;
@@ -217,7 +252,16 @@ for (const seed of SEEDS) {
         history.set(keyOf(form, f), [...(history.get(keyOf(form, f)) ?? []), value]);
         note(`second tab: ${keyOf(form, f)} = ${value}`);
         await other.close({ runBeforeUnload: false });
-      } else if (roll < 0.13 && !offline) {
+      } else if (roll < 0.17) {
+        // A document picked into the form's attachment, online or offline: kept on the device, uploaded by itself.
+        const name = `s${seed}-${step}.pdf`;
+        await closeDialog(page);
+        await page.getByLabel(`${form.attachment.name}: выбрать файл`).setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n${'x'.repeat(20_000)}`) });
+        await expect(page.getByTestId('kept-file').filter({ hasText: name }).or(page.getByRole('button', { name: `Скачать ${name}` }))).toBeVisible({ timeout: 15_000 });
+        pickedFiles.set(form.path, [...(pickedFiles.get(form.path) ?? []), name]);
+        filesPicked++;
+        note(`file ${name}`);
+      } else if (roll < 0.19 && !offline) {
         // The server answers the next stash writes with 500, or slowly.
         note('faults');
         await setFaults(
@@ -256,9 +300,21 @@ for (const seed of SEEDS) {
     const reader = await device.newPage();
     let lost = 0;
     let outOfOrder = 0;
+    let filesLost = 0;
+    let filesTwice = 0;
     const differences: string[] = [];
     for (const each of FORMS) {
       await openForm(reader, each);
+      // Every file picked into the form shows once on the second device, and the server keeps it once.
+      await reader.getByLabel(`${each.attachment.name}: выбрать файл`).waitFor({ state: 'attached', timeout: 30_000 });
+      const listed = await filesOnServer(each, reader.request);
+      for (const name of pickedFiles.get(each.path) ?? []) {
+        const shown = await reader.getByRole('button', { name: `Скачать ${name}` }).count();
+        const kept = listed.filter((n) => n === name).length;
+        if (shown === 0 || kept === 0) filesLost++;
+        if (shown > 1 || kept > 1) filesTwice++;
+        if (shown !== 1 || kept !== 1) differences.push(`${each.path} file ${name}: shown ${shown}, on the server ${kept}`);
+      }
       for (const f of each.fields) {
         const want = expected.get(keyOf(each, f));
         if (want === undefined) continue;
@@ -269,7 +325,7 @@ for (const seed of SEEDS) {
         differences.push(`${keyOf(each, f)}: «${shown}» instead of «${want}»`);
       }
     }
-    const report = { seed, edits: EDITS, fields: expected.size, flips, reloads, closedAtSaved, secondTabs, savedChecks, lost, outOfOrder, wrongSaved };
+    const report = { seed, edits: EDITS, fields: expected.size, flips, reloads, closedAtSaved, secondTabs, savedChecks, lost, outOfOrder, wrongSaved, filesPicked, filesLost, filesTwice };
     console.log(`chaos ${JSON.stringify(report)}`);
     test.info().annotations.push({ type: 'chaos', description: JSON.stringify(report) });
     if (differences.length || wrongSaved) {
@@ -281,5 +337,6 @@ for (const seed of SEEDS) {
     expect(differences).toEqual([]);
     expect(wrongSaved).toBe(0);
     expect(expected.size).toBeGreaterThanOrEqual(20);
+    expect(filesPicked).toBeGreaterThan(0);
   });
 }
