@@ -280,6 +280,30 @@ test('a slow upload shows its progress, is cut off by a real loss of the connect
   await context.close();
 });
 
+test('a tab closed in the middle of an upload: the next page sends the kept copy, and the server keeps it once', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const userId = await newUser(request, 'task-owner');
+  const session = await tokenAt(request, server.baseURL, userId);
+  const id = await taskId(request, session.token, FIN_REPORT);
+  const context = await signedIn(browser, userId);
+  let page = await context.newPage();
+  await openControlled(page, `/tasks/${id}`);
+  // Slowed as above (the server reads this user's uploads at 1 MB/s), so the tab is surely closed mid-upload.
+  const token = await page.evaluate(() => localStorage.getItem('access_token')!);
+  await request.post(`${server.baseURL}/__test/faults?token=${encodeURIComponent(token)}`, { data: [{ match: 'attachUpload', uploadBytesPerSecond: 1_000_000 }] });
+  await page.getByLabel(`${REGISTER}: выбрать файл`).setInputFiles(pdf('closed-mid-upload.pdf', 12 * 1024 * 1024));
+  await expect(kept(page, 'closed-mid-upload.pdf').getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
+  await page.close({ runBeforeUnload: false });
+  await request.delete(`${server.baseURL}/__test/faults?token=${encodeURIComponent(token)}`);
+  page = await context.newPage();
+  await openForm(page, `/tasks/${id}`);
+  await expect(uploaded(page, 'closed-mid-upload.pdf')).toBeVisible({ timeout: 60_000 });
+  await expect(kept(page, 'closed-mid-upload.pdf')).toHaveCount(0);
+  const listed = await apiJson<{ fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+  expect(listed.map((f) => f.fileName)).toEqual(['closed-mid-upload.pdf']);
+  await context.close();
+});
+
 for (const drops of [1, 2]) {
   test(`the lost answer (${drops === 1 ? 'the browser resends by itself' : 'the client sees the connection die'}): the point ends with one attachment`, async ({ browser, request }) => {
     test.setTimeout(180_000);
