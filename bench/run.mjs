@@ -1,8 +1,8 @@
 // npm run bench — measures the DESIGN.md budgets against the built app and the reference back end on this machine.
 // A benchmark, not a test: it prints a table, writes bench/results.json and bench/results.md, and exits 0 even when a
 // budget is missed (the deterministic bundle-size check that fails CI is scripts/check-bundle-budget.mjs, run by npm test).
-// DIST_DIR (default dist) picks the build, BENCH_BASELINE a build to compare with in the same run, BENCH_PORT the port, BENCH_ONLY=js,lighthouse,offline,keystroke,blocking,render,lists,outbox a
-// part, BENCH_LH_RUNS the Lighthouse runs per page (median), BENCH_LH_VISITS=first,repeat which visits, BENCH_LH_SERVE=
+// DIST_DIR (default dist) picks the build, BENCH_BASELINE a build to compare with in the same run, BENCH_PORT the port, BENCH_ONLY=js,lighthouse,offline,keystroke,blocking,render,lists,outbox,big-upload a
+// part, BENCH_UPLOAD_RUNS the runs of the 100 MB upload (median), BENCH_LH_RUNS the Lighthouse runs per page (median), BENCH_LH_VISITS=first,repeat which visits, BENCH_LH_SERVE=
 // deployed,reference how the app is served to Lighthouse (startDeployed), BENCH_LH_SAVE a folder for the full reports.
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -581,6 +581,12 @@ try {
     const { outboxReplay } = await import('./outbox.mjs');
     await each(async () => {
       for (const r of await outboxReplay({ base: BASE, browser, token })) row('outbox', r.metric, r.value, r.budget, r.ok, r.how);
+    });
+  }
+  if (want('big-upload')) {
+    const { bigUploadRuns } = await import('./big-upload.mjs');
+    await each(async () => {
+      for (const r of await bigUploadRuns({ base: BASE, executablePath: CHROMIUM, args: ARGS })) row('big upload', r.metric, r.value, r.budget, r.ok, r.how);
     });
   }
 } finally {
