@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,12 @@ async function openControlled(page: Page, address: string) {
   await page.reload();
   await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
   await dismissFirstDialog(page);
+}
+
+/** Serious and critical axe findings within the file rows (a screen reader hears their state, progress and actions). */
+async function axeOfKeptFiles(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="kept-file"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const kept = (page: Page, name: string) => page.getByTestId('kept-file').filter({ hasText: name });
@@ -269,6 +276,7 @@ test('a slow upload shows its progress, is cut off by a real loss of the connect
   await expect(row).toContainText(/\d+\s%\s— [\d,]+ из\s16,0\sМБ/);
   await expect(row.getByRole('button', { name: 'Отменить загрузку файла slow.pdf' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('uploading-1440.png') });
+  expect(await axeOfKeptFiles(page)).toEqual([]);
   // The connection goes in the middle of the upload (Chromium fails requests in flight when it goes offline).
   await context.setOffline(true);
   await expect(row).toContainText(WAITING_OFFLINE, { timeout: 30_000 });
@@ -479,5 +487,6 @@ test('phone width: a kept file and an upload in progress fit the screen', async 
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: test.info().outputPath('kept-offline-375.png') });
+  expect(await axeOfKeptFiles(page)).toEqual([]);
   await context.close();
 });
