@@ -349,7 +349,7 @@ test('questionnaire: wrong formats, too long, refused files never uploaded, inva
   await expect(page.getByText(/Формат файла не|Неверный формат файла/).first()).toBeVisible();
   const cv = page.locator('[data-group-instance="ST_TEAM:0"]').getByLabel('Резюме участника: выбрать файл');
   await cv.setInputFiles({ name: 'резюме.txt', mimeType: 'text/plain', buffer: Buffer.from('cv') });
-  await expect(page.getByText('Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx').first()).toBeVisible();
+  await expect(page.getByText('Неверный формат файла. Необходимо загрузить файл с расширением pdf, docx').first()).toBeVisible();
   await cv.setInputFiles(big('резюме.pdf', 'application/pdf', 20 * 1024 * 1024 + 1));
   await expect(page.getByText('Максимальный размер файла 20МБ').first()).toBeVisible();
   tried(5);

@@ -114,7 +114,7 @@ test('a single-file field offers «Заменить файл» and replaces its 
   const chooser = page.waitForEvent('filechooser');
   await member.getByRole('button', { name: 'Выберите файл: Резюме участника' }).click();
   await (await chooser).setFiles({ name: 'Резюме.txt', mimeType: 'text/plain', buffer: Buffer.from('cv') });
-  await expect(slot(page, 'ST_TEAM_CV').getByText('Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx')).toBeVisible();
+  await expect(slot(page, 'ST_TEAM_CV').getByText('Неверный формат файла. Необходимо загрузить файл с расширением pdf, docx')).toBeVisible();
   await cv.setInputFiles(pdf('Резюме.pdf'));
   await expect(member.getByRole('button', { name: 'Скачать Резюме.pdf' })).toBeVisible();
   await expect(slot(page, 'ST_TEAM_CV').getByText('Неверный формат файла')).toHaveCount(0);

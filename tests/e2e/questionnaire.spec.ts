@@ -347,7 +347,7 @@ test.describe('questionnaire', () => {
     await expect(page.getByText('Формат файла не поддерживается. Допустимые форматы: pdf, doc, docx')).toHaveCount(2);
     const cv = page.locator('[data-group-instance="ST_TEAM:0"]').getByLabel('Резюме участника: выбрать файл');
     await cv.setInputFiles({ name: 'Резюме.txt', mimeType: 'text/plain', buffer: Buffer.from('cv') });
-    await expect(page.getByText('Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx')).toHaveCount(2);
+    await expect(page.getByText('Неверный формат файла. Необходимо загрузить файл с расширением pdf, docx')).toHaveCount(2);
     await cv.setInputFiles({ name: 'Резюме.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(21 * 1024 * 1024, 0x25) });
     await expect(page.getByText('Максимальный размер файла 20МБ')).toHaveCount(2);
     await cv.setInputFiles(pdf('Резюме.pdf'));

@@ -144,8 +144,9 @@ function createQuestionnaireTools(s: Services) {
       const drop = def.field.fieldType.dataType === 'dropFile';
       const max = rules.maxSize ?? (drop ? DROP_ZONE_MAX : FILE_FIELD_MAX);
       if (rules.extensions && !rules.extensions.includes(ext)) {
+        // SPEC §5 spells it «Небходимо» (a typo); the app and this server say «Необходимо».
         return drop
-          ? `Неверный формат файла. Небходимо загрузить файл с расширением ${rules.extensions.join(', ')}`
+          ? `Неверный формат файла. Необходимо загрузить файл с расширением ${rules.extensions.join(', ')}`
           : `Формат файла не поддерживается. Допустимые форматы: ${rules.extensions.join(', ')}`;
       }
       if (file.data.length > max) return drop ? `Максимальный размер файла ${mb(max)}МБ` : `Размер файла превышает ${mb(max)}Mb`;
@@ -154,7 +155,7 @@ function createQuestionnaireTools(s: Services) {
     const fileType = def.attachment?.fileType;
     const max = fileType?.maxSize ?? DROP_ZONE_MAX;
     if (fileType?.extensions?.length && !fileType.extensions.includes(ext)) {
-      return `Неверный формат файла. Небходимо загрузить файл с расширением ${fileType.extensions.join(', ')}`;
+      return `Неверный формат файла. Необходимо загрузить файл с расширением ${fileType.extensions.join(', ')}`;
     }
     if (file.data.length > max) return `Максимальный размер файла ${mb(max)}МБ`;
     return null;

@@ -19,19 +19,19 @@ describe('SPEC §5 file field and drop-zone limits', () => {
     ['file too big', file, { name: 'Устав.pdf', size: 101 * MB }, 0, 'Размер файла превышает 100Mb'],
     ['file second file', file, { name: 'Устав2.pdf', size: MB }, 1, SINGLE_FILE_MESSAGE],
     ['drop ok', drop, { name: 'cv.docx', size: MB }, 0, null],
-    ['drop wrong format', drop, { name: 'cv.txt', size: MB }, 0, 'Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx'],
+    ['drop wrong format', drop, { name: 'cv.txt', size: MB }, 0, 'Неверный формат файла. Необходимо загрузить файл с расширением pdf, docx'],
     ['drop too big', drop, { name: 'cv.pdf', size: 21 * MB }, 0, 'Максимальный размер файла 20МБ'],
     ['drop single: second file', drop, { name: 'cv2.pdf', size: MB }, 1, 'Данное поле поддерживает загрузку только одного файла'],
     ['drop multiple: second file', dropMany, { name: 'slides.pptx', size: MB }, 3, null],
     ['drop multiple: own max size', dropMany, { name: 'slides.pptx', size: 11 * MB }, 0, 'Максимальный размер файла 10МБ'],
-    ['no extension', drop, { name: 'README', size: 1 }, 0, 'Неверный формат файла. Небходимо загрузить файл с расширением pdf, docx'],
+    ['no extension', drop, { name: 'README', size: 1 }, 0, 'Неверный формат файла. Необходимо загрузить файл с расширением pdf, docx'],
   ] as const)('%s', (_name, limits, f, already, expected) => {
     expect(checkFile(f, limits, already)).toBe(expected);
   });
 
   it('attachments use their file type and are drop zones', () => {
     const limits = attachmentUploadLimits({ maxSize: 5 * MB, extensions: ['pdf'] });
-    expect(checkFile({ name: 'a.docx', size: 1 }, limits)).toBe('Неверный формат файла. Небходимо загрузить файл с расширением pdf');
+    expect(checkFile({ name: 'a.docx', size: 1 }, limits)).toBe('Неверный формат файла. Необходимо загрузить файл с расширением pdf');
     expect(checkFile({ name: 'a.pdf', size: 6 * MB }, limits)).toBe('Максимальный размер файла 5МБ');
     expect(checkFile({ name: 'a.pdf', size: 5 * MB }, limits)).toBeNull();
   });

