@@ -22,7 +22,14 @@ export const MESSAGES = {
   number: 'Введите число',
   date: 'Введите корректную дату',
   option: 'Выберите значение из списка',
+  noSuchDate: (value: string) => `Такой даты нет: ${value}`,
 } as const;
+
+/** A day that exists in the calendar (31.02 and 29.02 of a common year do not). */
+function isRealDate(day: number, month: number, year: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;
@@ -50,7 +57,11 @@ export function checkValue(field: SeedField, raw: unknown, options: { full: bool
     if (message) return message;
   }
   if (dataType === 'number' && !/^\d+$/.test(value)) return MESSAGES.number;
-  if (dataType === 'date' && !/^\d{2}\.\d{2}\.\d{4}$/.test(value)) return MESSAGES.date;
+  if (dataType === 'date') {
+    const m = value.match(/^(\d{2})\.(\d{2})\.(\d{4})$/);
+    if (!m) return MESSAGES.date;
+    if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return MESSAGES.noSuchDate(value);
+  }
   if ((dataType === 'select' || dataType === 'radio') && field.fieldType.list?.length) {
     if (!field.fieldType.list.some((o) => (o.value ?? String(o.id)) === value)) return MESSAGES.option;
   }

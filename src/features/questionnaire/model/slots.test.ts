@@ -126,7 +126,7 @@ describe('slots: initial values, payload and server error mapping', () => {
     const state = initialState(def, { draft: { '@group:TEAM': [0, 1], 'FIO|1|0': 'Сидорова', 'D|0|0': '13.2026' } });
     expect(validateAll(def, state)).toEqual([
       { key: 'NAME|0|0', message: 'Заполните поле' },
-      { key: 'D|0|0', message: 'Введите корректную дату' },
+      { key: 'D|0|0', message: 'Такого месяца нет: 13.2026' },
       { key: 'FIO|0|0', message: 'Заполните поле' },
     ]);
   });

@@ -1,6 +1,6 @@
 import type { components } from '@/lib/api/generated/main';
 import { fromStoredDate, fromStoredDateTime, dateFormatOf, toStoredDate, toStoredDateTime } from '../rules/input-behaviour';
-import { MESSAGES, checkRule, isEmptyValue } from '../rules/validators';
+import { MESSAGES, checkRule, dateMessage, dateTimeMessage, isEmptyValue } from '../rules/validators';
 import { isDecorative, isFileField, type AttachedFile, type FieldDef, type FormDefinition, type SectionDef } from './definition';
 
 /**
@@ -227,8 +227,14 @@ export function validateSlot(field: FieldDef, value: unknown, position: number):
   if (requiredHere && isEmptyValue(field.dataType, value)) return MESSAGES.required;
   const text = value === null || value === undefined ? '' : String(value);
   if (text === '') return null;
-  if (field.dataType === 'date' && toStoredDate(text, dateFormatOf(field.formatHint)) === null) return MESSAGES.date;
-  if (field.dataType === 'datetime-local' && toStoredDateTime(text, dateTimeVariant(field)) === null) return MESSAGES.dateTime;
+  if (field.dataType === 'date') {
+    const message = dateMessage(text, dateFormatOf(field.formatHint));
+    if (message) return message;
+  }
+  if (field.dataType === 'datetime-local') {
+    const message = dateTimeMessage(text);
+    if (message) return message;
+  }
   if (field.dataType === 'number' && !/^\d+$/.test(text)) return MESSAGES.number;
   if (field.dataType === 'email' && !field.rules.some((r) => r.name === 'email')) {
     const message = checkRule({ name: 'email' }, text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, checkRule, isEmptyValue, maxLengthMessage, parseRules } from './validators';
+import { MESSAGES, checkRule, dateMessage, dateTimeMessage, isEmptyValue, maxLengthMessage, parseRules } from './validators';
 
 describe('SPEC §5 named rules: exact messages', () => {
   const cases: [rule: string, value: string, expected: string | null][] = [
@@ -92,4 +92,49 @@ describe('isEmptyValue (what "required" refuses)', () => {
     ['file', null, true],
     ['file', { id: 1, fileName: 'a.pdf' }, false],
   ] as const)('%s %j → %s', (dataType, value, expected) => expect(isEmptyValue(dataType, value)).toBe(expected));
+});
+
+describe('dates that do not exist are said so, not as a wrong format (issue 50)', () => {
+  it.each([
+    // dd.MM.yyyy: the last day of each month, 29 February of a leap and a common year
+    ['dd.MM.yyyy', '29.02.2024', null],
+    ['dd.MM.yyyy', '29.02.2027', 'Такой даты нет: 29.02.2027'],
+    ['dd.MM.yyyy', '28.02.2027', null],
+    ['dd.MM.yyyy', '29.02.2000', null],
+    ['dd.MM.yyyy', '29.02.2100', 'Такой даты нет: 29.02.2100'],
+    ['dd.MM.yyyy', '31.02.2027', 'Такой даты нет: 31.02.2027'],
+    ['dd.MM.yyyy', '30.04.2027', null],
+    ['dd.MM.yyyy', '31.04.2027', 'Такой даты нет: 31.04.2027'],
+    ['dd.MM.yyyy', '31.12.2027', null],
+    ['dd.MM.yyyy', '32.01.2027', 'Такой даты нет: 32.01.2027'],
+    ['dd.MM.yyyy', '00.01.2027', 'Такой даты нет: 00.01.2027'],
+    ['dd.MM.yyyy', '15.13.2027', 'Такой даты нет: 15.13.2027'],
+    ['dd.MM.yyyy', '01.01.1900', null],
+    ['dd.MM.yyyy', '31.12.1899', 'Укажите год от 1900 до 2100'],
+    ['dd.MM.yyyy', '01.01.2101', 'Укажите год от 1900 до 2100'],
+    // incomplete: the format's message
+    ['dd.MM.yyyy', '31.02.20', 'Введите корректную дату'],
+    ['dd.MM.yyyy', '2027-02-01', 'Введите корректную дату'],
+    // MM.yyyy and yyyy
+    ['MM.yyyy', '12.2027', null],
+    ['MM.yyyy', '13.2027', 'Такого месяца нет: 13.2027'],
+    ['MM.yyyy', '00.2027', 'Такого месяца нет: 00.2027'],
+    ['yyyy', '2027', null],
+    ['yyyy', '1899', 'Укажите год от 1900 до 2100'],
+  ] as const)('%s %s → %j', (format, text, expected) => expect(dateMessage(text, format)).toBe(expected));
+
+  it.each([
+    ['31.02.2027 10:00', 'Такой даты нет: 31.02.2027'],
+    ['29.02.2028 10:00', null],
+    ['29.02.2027 10:00', 'Такой даты нет: 29.02.2027'],
+    ['31.04.2027 10:00', 'Такой даты нет: 31.04.2027'],
+    ['01.03.2027 00:00', null],
+    ['01.03.2027 23:59', null],
+    ['01.03.2027 24:00', 'Такого времени нет: 24:00'],
+    ['01.03.2027 12:60', 'Такого времени нет: 12:60'],
+    // the date is said first when neither exists
+    ['31.02.2027 24:00', 'Такой даты нет: 31.02.2027'],
+    ['01.03.2027 10', MESSAGES.dateTime],
+    ['01.03.2027', MESSAGES.dateTime],
+  ])('%s → %j', (text, expected) => expect(dateTimeMessage(text)).toBe(expected));
 });

@@ -1,3 +1,5 @@
+import { checkDate, checkDateTime, YEARS, type DateFormat, type DateIssue } from './input-behaviour';
+
 /**
  * SPEC §5 "Named field rules" with their exact Russian messages. A field's rules are the validator of its field
  * type (named rules joined by "|", e.g. "latin|max:60") plus "required" when the field is flagged required.
@@ -25,6 +27,27 @@ export const MESSAGES = {
 } as const;
 
 export const maxLengthMessage = (max: number) => `Максимальная длина — ${max} символов`;
+
+/** A date typed in the right format that is not a real date (31.02, 29.02 of a common year, 31.04): said so. */
+export const noSuchDateMessage = (shown: string) => `Такой даты нет: ${shown}`;
+export const noSuchMonthMessage = (shown: string) => `Такого месяца нет: ${shown}`;
+export const noSuchTimeMessage = (shown: string) => `Такого времени нет: ${shown}`;
+export const yearRangeMessage = `Укажите год от ${YEARS.from} до ${YEARS.to}`;
+
+const issueMessage = (issue: DateIssue | { kind: 'no-such-time'; shown: string }) =>
+  issue.kind === 'year' ? yearRangeMessage : issue.kind === 'no-such-month' ? noSuchMonthMessage(issue.shown) : issue.kind === 'no-such-time' ? noSuchTimeMessage(issue.shown) : noSuchDateMessage(issue.shown);
+
+/** The message of a typed date in the field's format: the format's when incomplete, what does not exist when not real. */
+export function dateMessage(text: string, format: DateFormat): string | null {
+  const problem = checkDate(text, format);
+  return problem === null ? null : problem === 'format' ? MESSAGES.date : issueMessage(problem);
+}
+
+/** The message of a typed «ДД.ММ.ГГГГ ЧЧ:ММ»: the format's when incomplete, the date or time that does not exist. */
+export function dateTimeMessage(text: string): string | null {
+  const problem = checkDateTime(text);
+  return problem === null ? null : problem === 'format' ? MESSAGES.dateTime : issueMessage(problem);
+}
 
 export type RuleName =
   | 'required'
