@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { dayNumber, fromToday, relativeDays } from './relative-days';
+import { dayNumber, distanceFromToday, fromToday, relativeDays, roundedDistance } from './relative-days';
 
 // relative-days.ts stands in for luxon's toRelative on the RID tab and the project plan (luxon stays off the project
 // card's first load); luxon, still used elsewhere, is the reference it must agree with.
@@ -45,3 +45,42 @@ describe('relative days without luxon', () => {
   });
 });
 
+
+describe('distances rounded as a person rounds them (issue 50: the project plan)', () => {
+  const base = { year: 2026, month: 6, day: 15 };
+  const plus = (days: number) => {
+    const d = new Date(Date.UTC(2026, 5, 15 + days));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  };
+  it.each([
+    { days: 1, expected: { count: 1, unit: 'days' } },
+    { days: 29, expected: { count: 29, unit: 'days' } },
+    // 15 July: one whole month.
+    { days: 30, expected: { count: 1, unit: 'months' } },
+    // 30 July: a month and 15 days of July's 31 — under half, 1; 31 July: 16 days — half or more, 2.
+    { days: 45, expected: { count: 1, unit: 'months' } },
+    { days: 46, expected: { count: 2, unit: 'months' } },
+    { days: 59, expected: { count: 2, unit: 'months' } },
+    { days: 60, expected: { count: 2, unit: 'months' } },
+    { days: -151, expected: { count: 5, unit: 'months' } },
+    { days: -165, expected: { count: 5, unit: 'months' } },
+    { days: -166, expected: { count: 6, unit: 'months' } },
+    { days: 334, expected: { count: 11, unit: 'months' } },
+    // 31 May 2027: 11 months and 16 days of 31 — a year.
+    { days: 350, expected: { count: 1, unit: 'years' } },
+    { days: 518, expected: { count: 1, unit: 'years' } },
+    // 15 December 2027: 18 months — two years.
+    { days: 548, expected: { count: 2, unit: 'years' } },
+  ])('$days days from 15 June 2026 → $expected.count $expected.unit', ({ days, expected }) => {
+    expect(roundedDistance(plus(days), base)).toEqual(expected);
+    // The same either way round.
+    expect(roundedDistance(base, plus(days))).toEqual(expected);
+  });
+
+  it('counts from today in Moscow days', () => {
+    const now = Date.UTC(2026, 5, 15, 9, 0);
+    expect(distanceFromToday(now + 59 * 86_400_000, now)).toEqual({ days: 59, count: 2, unit: 'months' });
+    expect(distanceFromToday(Date.UTC(2026, 5, 15, 20, 59), now)).toEqual({ days: 0, count: 0, unit: 'days' });
+    expect(distanceFromToday(Number.NaN, now)).toBeNull();
+  });
+});

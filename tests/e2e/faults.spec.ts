@@ -185,7 +185,7 @@ const SCREENS: Record<string, Screen> = {
     account: 'grantee',
     path: '/projects/1?tab=plan',
     ops: ['projectGet'],
-    ready: (p) => p.getByRole('tabpanel').getByText(/прошло|начнется|осталось/).first(),
+    ready: (p) => p.getByRole('tabpanel').getByText(/завершился|начнется|осталось|остался/).first(),
     // SPEC §2: the plan tab exists only when the project has a plan; the page opens on its tasks instead.
     empty: (p) => p.getByRole('tablist').filter({ hasNotText: 'План мероприятий' }).getByRole('tab', { name: /Задачи/, selected: true }),
     emptyLabel: 'no plan: the tab is not shown (SPEC §2), the tasks tab opens',

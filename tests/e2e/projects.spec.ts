@@ -126,9 +126,9 @@ test.describe('project page', () => {
     const stages = page.getByRole('tabpanel').locator('[data-phase]');
     await expect(stages).toHaveCount(4);
     await expect(stages.nth(0)).toHaveAttribute('data-phase', 'past');
-    await expect(stages.nth(0)).toContainText(/прошло .+ назад/);
+    await expect(stages.nth(0)).toContainText(/завершился (.+ назад|вчера)/);
     await expect(stages.nth(2)).toHaveAttribute('data-phase', 'active');
-    await expect(stages.nth(2)).toContainText(/осталось \d+ (месяц|месяца|месяцев|дн|недел)/);
+    await expect(stages.nth(2)).toContainText(/(осталось|остался) \d+ (месяц|месяца|месяцев|год|года|лет|день|дня|дней)/);
     await expect(stages.nth(3)).toHaveAttribute('data-phase', 'future');
     await expect(stages.nth(3)).toContainText(/начнется через/);
     await expect(stages.nth(3)).toContainText('Этап 4. Клинические испытания');

@@ -7,8 +7,8 @@ const stage = (from: number | null, to: number | null) => ({ dateFrom: from === 
 
 describe('plan stages (SPEC §2 Plan tab)', () => {
   it.each([
-    { name: 'finished long ago', s: stage(-200, -95), phase: 'past', color: 'gray.400', note: 'прошло 3 месяца назад' },
-    { name: 'finished yesterday', s: stage(-30, -1), phase: 'past', color: 'gray.400', note: 'прошло 1 день назад' },
+    { name: 'finished long ago', s: stage(-200, -95), phase: 'past', color: 'gray.400', note: 'завершился 3 месяца назад' },
+    { name: 'finished yesterday', s: stage(-30, -1), phase: 'past', color: 'gray.400', note: 'завершился вчера' },
     { name: 'starts in two weeks', s: stage(14, 60), phase: 'future', color: 'green.500', note: 'начнется через 14 дней' },
     { name: 'starts next year', s: stage(400, 500), phase: 'future', color: 'green.500', note: 'начнется через 1 год' },
     { name: 'active, 5 days left', s: stage(-10, 5), phase: 'active', color: 'brand.solid', note: 'осталось 5 дней' },
@@ -23,6 +23,33 @@ describe('plan stages (SPEC §2 Plan tab)', () => {
   ])('$name → $phase, $color, "$note"', ({ s, phase, color, note }) => {
     expect(stagePhase(s, NOW)).toBe(phase);
     expect(stageDotColor(s, NOW)).toBe(color);
+    expect(stageNote(s, NOW)).toBe(note);
+  });
+
+  // Issue 50: months were floored («осталось 1 месяц» with 59 days left) and the past said «прошло … назад».
+  it.each([
+    { days: 59, phase: 'active', note: 'осталось 2 месяца' },
+    { days: 60, phase: 'future', note: 'начнется через 2 месяца' },
+    { days: -151, phase: 'past', note: 'завершился 5 месяцев назад' },
+    { days: 1, phase: 'active', note: 'остался 1 день' },
+    { days: 1, phase: 'future', note: 'начнется завтра' },
+    { days: 2, phase: 'future', note: 'начнется через 2 дня' },
+    { days: -2, phase: 'past', note: 'завершился 2 дня назад' },
+    { days: 11, phase: 'active', note: 'осталось 11 дней' },
+    { days: 21, phase: 'active', note: 'остался 21 день' },
+    { days: 29, phase: 'active', note: 'осталось 29 дней' },
+    { days: 30, phase: 'active', note: 'остался 1 месяц' },
+    { days: 45, phase: 'future', note: 'начнется через 1 месяц' },
+    { days: 46, phase: 'future', note: 'начнется через 2 месяца' },
+    { days: -45, phase: 'past', note: 'завершился 1 месяц назад' },
+    { days: -46, phase: 'past', note: 'завершился 2 месяца назад' },
+    { days: 334, phase: 'active', note: 'осталось 11 месяцев' },
+    { days: 350, phase: 'active', note: 'остался 1 год' },
+    { days: 730, phase: 'future', note: 'начнется через 2 года' },
+    { days: -1900, phase: 'past', note: 'завершился 5 лет назад' },
+  ])('$days days, $phase → "$note"', ({ days, phase, note }) => {
+    const s = phase === 'past' ? stage(days - 30, days) : phase === 'future' ? stage(days, days + 30) : stage(-10, days);
+    expect(stagePhase(s, NOW)).toBe(phase);
     expect(stageNote(s, NOW)).toBe(note);
   });
 

@@ -1,6 +1,6 @@
 import type { components } from '@/lib/api/generated/main';
 import { formatMoscowIso, parseMoscowIso } from '@/lib/moscow-time';
-import { fromToday } from '@/lib/relative-days';
+import { countWords, distanceFromToday, type DistanceUnit } from '@/lib/relative-days';
 
 export type PlanStage = components['schemas']['PlanStage'];
 export type StagePhase = 'past' | 'active' | 'future';
@@ -25,31 +25,29 @@ export const STAGE_DOT_COLORS: Record<StagePhase, string> = {
 export const stageDotColor = (stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: number) => STAGE_DOT_COLORS[stagePhase(stage, nowMs)];
 
 /** Stage dates are compared as whole Moscow calendar days: "осталось 5 дней" means five days, not 4.9. */
-function dayDiff(iso: string, nowMs: number): { days: number; relative: string } {
+function distance(iso: string, nowMs: number) {
   const at = parseMoscowIso(iso);
-  return (at === null ? null : fromToday(at, nowMs)) ?? { days: Number.NaN, relative: '' };
+  return at === null ? null : distanceFromToday(at, nowMs);
 }
 
+/** «остался 1 день», «остался 21 день», «осталось 2 месяца»: the verb agrees with the count. */
+const left = (count: number, unit: DistanceUnit) => `${count % 10 === 1 && count % 100 !== 11 ? 'остался' : 'осталось'} ${countWords(count, unit)}`;
+
 /**
- * SPEC §2 Plan tab relative note, in Russian (lib/relative-days.ts): "прошло … назад" (past, counted from the end),
- * "начнется через …" (future, counted to the start), "осталось …" (active, counted to the end).
- * Within the same day the note says so instead of "0 дней".
+ * SPEC §2 Plan tab relative note, in Russian: counted from the end for a past stage («завершился 5 месяцев назад»;
+ * the SPEC's "прошло … назад" is not Russian), to the start for a future one («начнется через 2 месяца»), to the end
+ * for an active one («осталось 2 месяца»). Months are rounded as a person rounds them (lib/relative-days.ts); today,
+ * yesterday and tomorrow are said in words.
  */
 export function stageNote(stage: Pick<PlanStage, 'dateFrom' | 'dateTo'>, nowMs: number): string {
   const phase = stagePhase(stage, nowMs);
-  if (phase === 'past' && stage.dateTo) {
-    const { days, relative } = dayDiff(stage.dateTo, nowMs);
-    return days === 0 ? 'завершился сегодня' : `прошло ${relative}`;
-  }
-  if (phase === 'future' && stage.dateFrom) {
-    const { days, relative } = dayDiff(stage.dateFrom, nowMs);
-    return days === 0 ? 'начнется сегодня' : `начнется ${relative}`;
-  }
-  if (phase === 'active' && stage.dateTo) {
-    const { days, relative } = dayDiff(stage.dateTo, nowMs);
-    return days === 0 ? 'последний день' : `осталось ${relative.replace(/^через\s+/, '')}`;
-  }
-  return '';
+  const iso = phase === 'future' ? stage.dateFrom : stage.dateTo;
+  const d = iso ? distance(iso, nowMs) : null;
+  if (!d) return '';
+  const words = countWords(d.count, d.unit);
+  if (phase === 'past') return d.days === 0 ? 'завершился сегодня' : d.days === -1 ? 'завершился вчера' : `завершился ${words} назад`;
+  if (phase === 'future') return d.days === 0 ? 'начнется сегодня' : d.days === 1 ? 'начнется завтра' : `начнется через ${words}`;
+  return d.days === 0 ? 'последний день' : left(d.count, d.unit);
 }
 
 /** SPEC §9: dates DD.MM.YYYY (Moscow time, as everywhere in the cabinet). */
