@@ -6,10 +6,11 @@
  * Field type catalogue (SPEC §3 "Point field", §5 field types). Ids with a special meaning per SPEC: 6 url,
  * 12 identification-number lookup, 14 multi-value, 15 multi-value without the add button, 16 agreement checkbox.
  * `fieldType.validator` holds the named rules of SPEC §5, joined by "|": email, phone, url, latin,
- * cannotStartWithNumber, granteeKPP, granteeINN, granteeOGRN, granteeOKTMO, codePpp, `max:N` (string length) and
- * the file rules `file:ext1,ext2` and `maxSize:bytes`. For date fields `fieldType.defaultValue` is the input format
- * (dd.MM.yyyy by default, MM.yyyy or yyyy); for datetime-local the value "time" selects the "DD.MM.YYYY, HH:mm:ss"
- * storage of a time field (SPEC §5 "Input behaviour").
+ * cannotStartWithNumber, granteeKPP, granteeINN, granteeOGRN, granteeOKTMO, codePpp, `max:N` (string length),
+ * `maxValue:N` (the largest amount of a number field) and the file rules `file:ext1,ext2` and `maxSize:bytes`. For
+ * date fields `fieldType.defaultValue` is the input format (dd.MM.yyyy by default, MM.yyyy or yyyy); for
+ * datetime-local the value "time" selects the "DD.MM.YYYY, HH:mm:ss" storage of a time field (SPEC §5 "Input
+ * behaviour").
  */
 
 export type DataType =
@@ -264,7 +265,8 @@ function startFields(): SeedField[] {
     f({ code1C: 'ST_FOUNDED_YEAR', name: 'Год основания команды', groupCode: 'ST_PROJECT', fieldType: FT.year }),
     f({ code1C: 'ST_DEMO_AT', name: 'Дата и время демонстрации прототипа', groupCode: 'ST_PROJECT', fieldType: FT.datetime }),
     f({ code1C: 'ST_CALL_AT', name: 'Удобное время для звонка эксперта', groupCode: 'ST_PROJECT', fieldType: FT.time }),
-    f({ code1C: 'ST_BUDGET', name: 'Запрашиваемая сумма гранта, руб.', required: true, groupCode: 'ST_PROJECT', fieldType: FT.number, note: 'Не более 4 000 000 рублей' }),
+    // The competition's maximum (supportLimit of START-2026) as the field's rule: checked per field and on submit.
+    f({ code1C: 'ST_BUDGET', name: 'Запрашиваемая сумма гранта, руб.', required: true, groupCode: 'ST_PROJECT', fieldType: withRule(FT.number, 'maxValue:4000000'), note: 'Не более 4 000 000 рублей' }),
     f({ code1C: 'ST_SOURCE', name: 'Источник заявки', groupCode: 'ST_PROJECT', fieldType: { ...FT.hidden, defaultValue: 'cabinet-v2' }, defaultValue: 'cabinet-v2' }),
     // Сведения о заявителе
     f({ code1C: 'ST_REQUISITES', name: 'Реквизиты организации', groupCode: 'ST_GRANTEE', fieldType: FT.heading, description: 'Введите ИНН — остальные реквизиты заполнятся автоматически.' }),

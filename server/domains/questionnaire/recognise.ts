@@ -1,6 +1,7 @@
 import type { UploadedFile } from '../../lib/router';
 import { ORGANISATIONS, isValidInn10, type SeedQuestionnaire, type ParsedItem } from '../../seed/templates';
 import { extensionOf } from './model';
+import { maxValueOf } from './rules';
 
 // ---------------------------------------------------------------- recognition
 
@@ -59,7 +60,9 @@ export function recognise(code: string, file: UploadedFile, template: SeedQuesti
       else total += amount;
     });
     if (!errors.length && total === 0) errors.push('В смете нет ни одной статьи расходов');
-    const limit = 4_000_000;
+    // The amount field's own maximum (its maxValue rule): a total the questionnaire would refuse is not offered.
+    const budget = fields.get('ST_BUDGET');
+    const limit = (budget && maxValueOf(budget)) ?? 4_000_000;
     if (!errors.length && total > limit) errors.push(`Сумма сметы ${total.toLocaleString('ru-RU')} руб. превышает максимальный размер гранта ${limit.toLocaleString('ru-RU')} руб.`);
     return [item('ST_BUDGET', errors.length ? null : Math.round(total), errors.length ? errors.join('; ') : null)];
   }

@@ -23,7 +23,16 @@ export const MESSAGES = {
   date: 'Введите корректную дату',
   option: 'Выберите значение из списка',
   noSuchDate: (value: string) => `Такой даты нет: ${value}`,
+  // No-break spaces group the digits, as the client says it.
+  maxValue: (max: number) => `Значение не может быть больше ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}`,
 } as const;
+
+/** The `maxValue:N` of a field (a number field's maximum), or null. */
+export function maxValueOf(field: SeedField): number | null {
+  const rule = parseRules(field.fieldType.validator).find((r) => r.name === 'maxValue');
+  const max = rule?.arg ? Number(rule.arg) : NaN;
+  return Number.isFinite(max) ? max : null;
+}
 
 /** A day that exists in the calendar (31.02 and 29.02 of a common year do not). */
 function isRealDate(day: number, month: number, year: number): boolean {
@@ -109,6 +118,11 @@ function checkRule(name: string, arg: string | undefined, value: string, server:
     case 'max': {
       const max = Number(arg);
       return Number.isFinite(max) && value.length > max ? `Максимальная длина — ${max} символов` : null;
+    }
+    case 'maxValue': {
+      const max = Number(arg);
+      const amount = Number(value.replace(/\s/g, ''));
+      return arg && Number.isFinite(max) && Number.isFinite(amount) && amount > max ? MESSAGES.maxValue(max) : null;
     }
     default:
       return null; // file rules are checked on upload

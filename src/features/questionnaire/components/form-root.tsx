@@ -19,7 +19,7 @@ import { FIELD_TYPE, type AttachedFile, type FormDefinition, type QuestionnaireS
 import { FormStore } from '../model/form-store';
 import { buildPayload, initialState, parseSlotKey, slotKey, slotOfServerError, validateAll, validateSlot, type PointValue } from '../model/slots';
 import { needsPluginBanner } from '../rules/plugin-banner';
-import { isEmptyValue } from '../rules/validators';
+import { exceedsLimit, isEmptyValue } from '../rules/validators';
 import { FormContext, type FormContextValue } from './form-context';
 import { FormCheck } from './form-progress';
 import { InfoDialog, preloadInfoDialog } from './info-dialog-lazy';
@@ -284,9 +284,10 @@ export function FormRoot(props: FormRootProps) {
       const found = fieldOf(slot);
       if (!found) return;
       const error = validateOne(slot);
-      // Errors appear after the first blur (or a submit); once shown they follow every change.
-      if (store.touched.has(slot) || store.getMeta(slot).error) store.setMeta(slot, { error });
       const text = typeof value === 'string' ? value : '';
+      // Errors appear after the first blur (or a submit); once shown they follow every change. A value over its maximum
+      // (an amount, a length) cannot come right by typing on: that is said at once.
+      if (store.touched.has(slot) || store.getMeta(slot).error || (error && exceedsLimit(found.field.rules, text))) store.setMeta(slot, { error });
       if (found.field.rules.length > 0 && text !== '' && !error && !found.field.synthetic) scheduleServerCheck(slot, found.field.code, text);
       else if (store.getMeta(slot).remote) store.setMeta(slot, { remote: null });
       if (found.field.typeId === FIELD_TYPE.identificationNumber) {
@@ -438,8 +439,11 @@ export function FormRoot(props: FormRootProps) {
   const checkForm = (required: boolean): boolean => {
     const errors = markErrors(required);
     if (errors.length) {
-      focusField(errors[0]!.key);
-      notifyError(`Проверьте анкету: ${errors.length} ${pluralRu(errors.length, 'поле требует', 'поля требуют', 'полей требуют')} исправления`);
+      const [first] = errors as [{ key: string; message: string }];
+      focusField(first.key);
+      // One field to fix is named as SPEC §5 names a field of a server error (« в поле {title}»); several are counted.
+      const title = errors.length === 1 ? def.fields.get(parseSlotKey(first.key)?.code ?? '')?.name : undefined;
+      notifyError(title ? `${first.message} в поле ${title}` : `Проверьте анкету: ${errors.length} ${pluralRu(errors.length, 'поле требует', 'поля требуют', 'полей требуют')} исправления`);
       return false;
     }
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, checkRule, dateMessage, dateTimeMessage, isEmptyValue, maxLengthMessage, parseRules } from './validators';
+import { MESSAGES, checkRule, dateMessage, dateTimeMessage, exceedsLimit, isEmptyValue, maxLengthMessage, maxValueMessage, parseRules } from './validators';
 
 describe('SPEC §5 named rules: exact messages', () => {
   const cases: [rule: string, value: string, expected: string | null][] = [
@@ -65,6 +65,29 @@ describe('SPEC §5 named rules: exact messages', () => {
     ['max', '60', 'a'.repeat(61), maxLengthMessage(60)],
   ])('%s:%s on %s chars', (name, arg, value, expected) => {
     expect(checkRule({ name, arg }, value)).toBe(expected);
+  });
+
+  describe('maxValue: a number field up to its maximum (issue 50: the grant amount of START-2026)', () => {
+    it.each([
+      ['4000000', null],
+      ['3999999', null],
+      ['0', null],
+      ['4000001', 'Значение не может быть больше 4\u00a0000\u00a0000'],
+      ['5000000', 'Значение не может быть больше 4\u00a0000\u00a0000'],
+      ['15000000', 'Значение не может быть больше 4\u00a0000\u00a0000'],
+      ['99999999999999999999', 'Значение не может быть больше 4\u00a0000\u00a0000'],
+      ['', null],
+      // not a number: the number rule of the field type says so, not this one
+      ['12a', null],
+    ])('maxValue:4000000 on %j → %j', (value, expected) => expect(checkRule({ name: 'maxValue', arg: '4000000' }, value)).toBe(expected));
+    it('says the maximum with its digits grouped', () => expect(maxValueMessage(500000)).toBe('Значение не может быть больше 500\u00a0000'));
+    it('a rule without its number checks nothing', () => expect(checkRule({ name: 'maxValue' }, '5000000')).toBeNull());
+    it('an amount or a length over its maximum is one typing on cannot fix', () => {
+      expect(exceedsLimit([{ name: 'maxValue', arg: '4000000' }], '5000000')).toBe(true);
+      expect(exceedsLimit([{ name: 'maxValue', arg: '4000000' }], '400000')).toBe(false);
+      expect(exceedsLimit([{ name: 'max', arg: '3' }], 'abcd')).toBe(true);
+      expect(exceedsLimit([{ name: 'latin' }], 'Ретина')).toBe(false);
+    });
   });
 
   it('required message', () => expect(MESSAGES.required).toBe('Заполните поле'));

@@ -28,6 +28,11 @@ export const MESSAGES = {
 
 export const maxLengthMessage = (max: number) => `Максимальная длина — ${max} символов`;
 
+/** 4000000 → «4 000 000» (no-break spaces between the groups: the number never breaks across lines). */
+export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+/** A number field's `maxValue:N` (e.g. a grant amount up to the competition's maximum). */
+export const maxValueMessage = (max: number) => `Значение не может быть больше ${groupDigits(max)}`;
+
 /** A date typed in the right format that is not a real date (31.02, 29.02 of a common year, 31.04): said so. */
 export const noSuchDateMessage = (shown: string) => `Такой даты нет: ${shown}`;
 export const noSuchMonthMessage = (shown: string) => `Такого месяца нет: ${shown}`;
@@ -62,6 +67,7 @@ export type RuleName =
   | 'granteeOKTMO'
   | 'codePpp'
   | 'max'
+  | 'maxValue'
   | 'file'
   | 'maxSize';
 
@@ -115,10 +121,19 @@ export function checkRule(rule: Rule, value: string): string | null {
       const max = Number(rule.arg);
       return Number.isFinite(max) && max > 0 && value.length > max ? maxLengthMessage(max) : null;
     }
+    case 'maxValue': {
+      const max = Number(rule.arg);
+      const amount = Number(value.replace(/\s/g, ''));
+      return rule.arg && Number.isFinite(max) && Number.isFinite(amount) && amount > max ? maxValueMessage(max) : null;
+    }
     default:
       return null; // file rules are checked when a file is chosen (rules/files.ts)
   }
 }
+
+/** A value over a maximum (its length, its amount): typing on cannot make it right, so it is said at once. */
+export const exceedsLimit = (rules: readonly Rule[], value: string) =>
+  rules.some((rule) => (rule.name === 'max' || rule.name === 'maxValue') && checkRule(rule, value) !== null);
 
 /** Is a stored value empty for the "required" rule (checkbox: "[]"; agreement: not ticked)? */
 export function isEmptyValue(dataType: string, value: unknown): boolean {
