@@ -3,11 +3,13 @@ import { createReferenceServer, type ReferenceServer } from '../../app';
 import { issueToken } from '../auth';
 import { pointsOf } from '../../lib/points';
 import { simplePdf } from '../../seed/pdf';
+import { ORGANISATIONS } from '../../seed/templates';
+import { egrulExample } from './recognise';
 
 /**
  * Issue 50 through the reference back end's HTTP routes: the grant amount of START-2026 over the competition's
  * maximum is refused by the per-field check and by the creation of the application (a field error SPEC §5 shows as
- * « в поле {title}»).
+ * « в поле {title}»), and an ЕГРЮЛ extract in a PDF with a text layer is recognised.
  */
 let server: ReferenceServer;
 let token = '';
@@ -96,5 +98,19 @@ describe('the grant amount over the competition maximum (START-2026: 4 000 000)'
     const created = await post('/v2/projects/application', application('4000000', charter));
     expect(created.statusCode, created.body).toBe(200);
     expect((await pointsOf(server.services).where({ ownerId: APPLICANT })).length).toBe(before + 1);
+  });
+});
+
+describe('document recognition of a PDF', () => {
+  it('an ЕГРЮЛ extract in a PDF with a text layer is recognised (parce-file)', async () => {
+    const org = ORGANISATIONS[0]!;
+    const pdf = await simplePdf(egrulExample(org).split('\n'));
+    const response = await server.app.inject({ method: 'POST', url: '/hosts/main/v2/projects/parce-file/ATT_ST_EGRUL', ...multipart('Выписка.pdf', 'application/pdf', pdf) });
+    expect(response.statusCode, response.body).toBe(200);
+    const items = (response.json() as { items: { code1C: string; values: { value: unknown; error: string | null }[] }[] }).items;
+    const value = (code: string) => items.find((i) => i.code1C === code)!.values[0];
+    expect(value('ST_INN')).toEqual({ value: org.inn, error: null });
+    expect(value('ST_ORG_NAME')).toEqual({ value: org.name, error: null });
+    expect(value('ST_OGRN')).toEqual({ value: org.ogrn, error: null });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORGANISATIONS, demoCompetitions, demoQuestionnaires, isValidInn10, isValidOgrn, type SeedField } from '../../seed/templates';
 import { checkValue } from './rules';
 import { egrulExample, recognise } from './recognise';
+import { simplePdf } from '../../seed/pdf';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const [start] = demoQuestionnaires(NOW);
@@ -78,24 +79,44 @@ describe('server checks of values', () => {
 });
 
 describe('recognition', () => {
-  it('reads the requisites of an ЕГРЮЛ extract', () => {
-    const items = recognise('ATT_ST_EGRUL', file('Выписка.txt', egrulExample(ORGANISATIONS[1]!)), start!);
+  it('reads the requisites of an ЕГРЮЛ extract', async () => {
+    const items = await recognise('ATT_ST_EGRUL', file('Выписка.txt', egrulExample(ORGANISATIONS[1]!)), start!);
     const value = (code: string) => items.find((i) => i.code1C === code)!.values[0]!;
     expect(value('ST_INN')).toEqual({ value: ORGANISATIONS[1]!.inn, error: null });
     expect(value('ST_KPP').value).toBe(ORGANISATIONS[1]!.kpp);
     expect(value('ST_ORG_NAME').value).toBe(ORGANISATIONS[1]!.name);
     expect(items.every((i) => i.values.every((v) => v.error === null))).toBe(true);
   });
-  it('reports what it could not read', () => {
-    const items = recognise('ATT_ST_EGRUL', file('Выписка.txt', 'ИНН: 123\nКПП: 540601001'), start!);
+  it('reads an ЕГРЮЛ extract in a PDF with a text layer, a long name laid out over two lines (issue 50)', async () => {
+    const org = ORGANISATIONS[1]!;
+    const data = await simplePdf(egrulExample(org).split('\n'));
+    const items = await recognise('ATT_ST_EGRUL', { fieldName: 'file', fileName: 'Выписка.pdf', mimeType: 'application/pdf', data }, start!);
+    const value = (code: string) => items.find((i) => i.code1C === code)!.values[0]!;
+    expect(value('ST_ORG_NAME')).toEqual({ value: org.name, error: null });
+    expect(value('ST_INN')).toEqual({ value: org.inn, error: null });
+    expect(value('ST_KPP').value).toBe(org.kpp);
+    expect(value('ST_OGRN').value).toBe(org.ogrn);
+    expect(value('ST_OKTMO').value).toBe(org.oktmo);
+    expect(value('ST_ADDRESS').value).toBe(org.address);
+    expect(items.every((i) => i.values.every((v) => v.error === null))).toBe(true);
+    // A PDF named otherwise is still read as a PDF.
+    const renamed = await recognise('ATT_ST_EGRUL', { fieldName: 'file', fileName: 'Выписка.txt', mimeType: 'text/plain', data }, start!);
+    expect(renamed.find((i) => i.code1C === 'ST_INN')!.values[0]).toEqual({ value: org.inn, error: null });
+  });
+  it('reports what it could not read', async () => {
+    const items = await recognise('ATT_ST_EGRUL', file('Выписка.txt', 'ИНН: 123\nКПП: 540601001'), start!);
     expect(items.find((i) => i.code1C === 'ST_INN')!.values[0]!.error).toBe('ИНН в документе некорректен');
     expect(items.find((i) => i.code1C === 'ST_OGRN')!.values[0]!.error).toBe('В документе не найдено значение «ОГРН»');
-    const pdf = recognise('ATT_ST_EGRUL', { ...file('Выписка.pdf', '%PDF'), mimeType: 'application/pdf' }, start!);
-    expect(pdf.every((i) => i.values[0]!.error)).toBe(true);
+    // A PDF without a text layer (here: not even a readable PDF) says how to get a readable one.
+    const pdf = await recognise('ATT_ST_EGRUL', { ...file('Выписка.pdf', '%PDF-1.4\n'), mimeType: 'application/pdf' }, start!);
+    expect(pdf.every((i) => i.values[0]!.error === 'Текст документа не распознан: загрузите выписку в формате TXT или PDF с текстовым слоем')).toBe(true);
+    // A PDF with text that is not an extract: each requisite it lacks is named.
+    const letter = await recognise('ATT_ST_EGRUL', { ...file('Письмо.pdf', ''), data: await simplePdf(['Письмо поддержки', 'Без реквизитов.']) }, start!);
+    expect(letter.find((i) => i.code1C === 'ST_INN')!.values[0]!.error).toBe('В документе не найдено значение «ИНН»');
   });
-  it('sums an estimate and reports bad rows and the grant limit', () => {
-    expect(recognise('ATT_ST_SMETA', file('Смета.csv', 'Статья;Сумма\nТруд;1 800 000\nМатериалы;650000,50'), start!)[0]!.values[0]).toEqual({ value: 2450001, error: null });
-    expect(recognise('ATT_ST_SMETA', file('Смета.csv', 'Статья;Сумма\nТруд;много'), start!)[0]!.values[0]!.error).toBe('Строка 2: сумма «много» не является числом');
-    expect(recognise('ATT_ST_SMETA', file('Смета.csv', 'Труд;5000000'), start!)[0]!.values[0]!.error).toContain('превышает максимальный размер гранта');
+  it('sums an estimate and reports bad rows and the grant limit (the amount field\'s maxValue)', async () => {
+    expect((await recognise('ATT_ST_SMETA', file('Смета.csv', 'Статья;Сумма\nТруд;1 800 000\nМатериалы;650000,50'), start!))[0]!.values[0]).toEqual({ value: 2450001, error: null });
+    expect((await recognise('ATT_ST_SMETA', file('Смета.csv', 'Статья;Сумма\nТруд;много'), start!))[0]!.values[0]!.error).toBe('Строка 2: сумма «много» не является числом');
+    expect((await recognise('ATT_ST_SMETA', file('Смета.csv', 'Труд;5000000'), start!))[0]!.values[0]!.error).toContain('превышает максимальный размер гранта 4');
   });
 });

@@ -1,6 +1,7 @@
 import type { UploadedFile } from '../../lib/router';
 import { ORGANISATIONS, isValidInn10, type SeedQuestionnaire, type ParsedItem } from '../../seed/templates';
 import { extensionOf } from './model';
+import { isPdf, joinWrappedLines, pdfText } from './pdf-text';
 import { maxValueOf } from './rules';
 
 // ---------------------------------------------------------------- recognition
@@ -19,9 +20,18 @@ export function egrulExample(org: (typeof ORGANISATIONS)[number]): string {
 
 export const SMETA_EXAMPLE = ['Статья расходов;Сумма', 'Оплата труда;1800000', 'Материалы и комплектующие;650000', 'Услуги сторонних организаций;900000', 'Патентование;150000'].join('\n');
 
-/** Recognises the text of an uploaded document (TXT/CSV; a PDF without a text layer cannot be read). */
-export function recognise(code: string, file: UploadedFile, template: SeedQuestionnaire): ParsedItem[] {
-  const text = extensionOf(file.fileName) === 'pdf' ? null : file.data.toString('utf8');
+/** The text of an uploaded document: TXT/CSV as it is, a PDF's text layer (null for a PDF without one, a scan). */
+async function documentText(file: UploadedFile): Promise<string | null> {
+  if (extensionOf(file.fileName) === 'pdf' || isPdf(file.data)) {
+    const text = await pdfText(file.data);
+    return text === null ? null : joinWrappedLines(text);
+  }
+  return file.data.toString('utf8');
+}
+
+/** Recognises the text of an uploaded document (TXT/CSV, or a PDF with a text layer). */
+export async function recognise(code: string, file: UploadedFile, template: SeedQuestionnaire): Promise<ParsedItem[]> {
+  const text = await documentText(file);
   const fields = new Map(template.point.pointFields.map((f) => [f.code1C, f]));
   const item = (fieldCode: string, value: string | number | null, error: string | null): ParsedItem => ({
     groupCode: fields.get(fieldCode)?.groupCode ?? null,

@@ -35,7 +35,7 @@ export function recognitionHandlers(s: Services): OperationHandlers {
         if (old) await removeAttachment(old);
       }
       const attachment = await saveUpload(me, file, code, request.fileIndex ?? 0, request.pointId ?? null, def, 'recognising');
-      const items = recognise(code, file, template);
+      const items = await recognise(code, file, template);
       await recognitionsOf(s).put({ id: key, attachmentId: attachment.id, items, pointId: request.pointId ?? null, userId: me.id, accepted: false });
       return { items, file: publicAttachment(attachment) };
     },
