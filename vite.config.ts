@@ -16,6 +16,7 @@ import { reactSentinels } from './scripts/react-sentinels.mjs';
 import { localeDir } from './scripts/locale-dir.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
 import { compileHints } from './scripts/compile-hints.mjs';
+import { SW_OUTBOX_FILE, swOutboxPlugin } from './scripts/sw-outbox.mjs';
 
 // Same-origin prefixes of the reference back end; the dev server proxies them to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
@@ -88,6 +89,8 @@ export default defineConfig({
     // Service worker (DESIGN.md "Offline drafts"): precached shell and route chunks, update offered by a prompt
     // (src/lib/pwa), the manifest is public/manifest.webmanifest. Not in the first build scripts/screen-chunks.mjs reads.
     !process.env[PLANNING] &&
+    // The worker's Background Sync script (src/sw-outbox.ts), loaded by the generated worker below.
+    swOutboxPlugin(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -103,7 +106,8 @@ export default defineConfig({
         // The first visit is controlled at once (offline-ready without a reload); later versions still wait for the prompt.
         clientsClaim: true,
         // …and a page that appeared just after that claim, when the app asks (public/sw-claim.js).
-        importScripts: ['sw-claim.js'],
+        // …and sends the outbox by Background Sync once the tab is gone (src/sw-outbox.ts, DESIGN.md "Background send").
+        importScripts: ['sw-claim.js', SW_OUTBOX_FILE],
         runtimeCaching: [
           {
             // Runtime config: network first, the last good copy when offline (DESIGN.md "Runtime configuration").

@@ -32,6 +32,11 @@ export interface Fault {
    * without a byte of the answer, whatever it was.
    */
   dropAfterHandler?: boolean;
+  /**
+   * No network: the connection is closed as the request arrives, before anything is handled. For clients that
+   * Playwright's context.setOffline does not reach (a service worker's own requests), scoped by token.
+   */
+  unreachable?: boolean;
   /** A slow line: the file parts of a multipart body are read at most this many bytes per second (TCP back-pressure). */
   uploadBytesPerSecond?: number;
   /** How many requests it applies to; unlimited when absent. */
@@ -63,7 +68,7 @@ export function parseFaults(raw: unknown): Fault[] {
     if (f.uploadBytesPerSecond !== undefined && (typeof f.uploadBytesPerSecond !== 'number' || !Number.isFinite(f.uploadBytesPerSecond) || f.uploadBytesPerSecond <= 0)) {
       throw new Error(`faults[${i}].uploadBytesPerSecond: expected a positive number`);
     }
-    for (const key of ['malformed', 'timeout', 'dropAfterHandler'] as const) {
+    for (const key of ['malformed', 'timeout', 'dropAfterHandler', 'unreachable'] as const) {
       if (f[key] !== undefined && typeof f[key] !== 'boolean') throw new Error(`faults[${i}].${key}: expected a boolean`);
     }
     if (f.mutate !== undefined && !FAULT_MUTATIONS.includes(f.mutate as FaultMutation)) {

@@ -176,6 +176,7 @@ export function registerOpenApi<User>(app: FastifyInstance, options: RouterOptio
           // Test faults act as the request arrives, before the token check (a delayed call meets a revoked token).
           const fault = takeFault(options.faults, op.operationId, op.method, request.url, bearer(request));
           if (fault) faultOf.set(request, fault);
+          if (fault?.unreachable) return drop(reply);
           if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
           if (fault?.timeout) {
             await holdUntilClientGone(reply.raw, fault.holdMs ?? DEFAULT_HOLD_MS);

@@ -170,3 +170,25 @@ describe('uploads cut off by the network', () => {
     expect(errorsLogged()).toEqual([]);
   }, 30_000);
 });
+
+describe('fault unreachable: no network for one sign-in', () => {
+  it('closes the connection of that sign-in\'s requests before anything is handled; others and later requests are answered', async () => {
+    await faults([{ match: '/v2/stash', unreachable: true }]);
+    const hash = '7questionnaireSTART-2026';
+    const write = () =>
+      fetch(url('/hosts/main/v2/stash'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ hash, field: 'unreachable|0|0', value: 'не дошло' }),
+      });
+    await expect(write()).rejects.toThrow();
+    const other = (await issueToken(server.services, 8)).result.token;
+    const theirs = await fetch(url('/hosts/main/v2/stash?hash=8questionnaireSTART-2026'), { headers: { authorization: `Bearer ${other}` } });
+    expect(theirs.status).toBe(200);
+    await fetch(url(`/__test/faults?token=${token}`), { method: 'DELETE' });
+    const stash = await fetch(url(`/hosts/main/v2/stash?hash=${hash}`), { headers: { authorization: `Bearer ${token}` } });
+    expect(((await stash.json()) as { values: Record<string, unknown> }).values['unreachable|0|0']).toBeUndefined();
+    expect((await write()).status).toBe(200);
+    expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});

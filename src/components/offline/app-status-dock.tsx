@@ -1,8 +1,20 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useUnsentCount } from '@/lib/offline/status';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { useUnsentCount, useWorkerSent } from '@/lib/offline/status';
 import { promptInstall, useInstallOffered } from '@/lib/pwa/install';
 import { applyUpdate, useUpdateAvailable } from '@/lib/pwa/service-worker';
+
+// Said once after the service worker sent edits with the cabinet closed: its code comes only then.
+const WorkerSentNotice = lazy(() => import('./worker-sent-notice').then((m) => ({ default: m.WorkerSentNotice })));
+
+function WorkerSent() {
+  const sent = useWorkerSent();
+  return sent ? (
+    <Suspense fallback={null}>
+      <WorkerSentNotice />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The app-wide status: the update prompt and the install action at the bottom centre (toasts live bottom-right, the
@@ -13,6 +25,7 @@ export function AppStatusDock() {
     <>
       <Box position="fixed" insetX="0" bottom={{ base: '3', md: '4' }} zIndex="banner" pointerEvents="none" px="3">
         <Stack gap="2" align="center">
+          <WorkerSent />
           <UpdatePrompt />
           <InstallAction />
         </Stack>

@@ -2,6 +2,7 @@ import { onSessionChange } from '../session';
 import { draftHash, getOfflineDraftStore } from './draft-store';
 import { TICK_MS, type OfflineDraftStore } from './offline-draft-store';
 import { rowsOfUser } from './outbox';
+import { startBackgroundSync } from './background-sync';
 
 /**
  * Starts the offline layer in the browser: replays what earlier sessions left, and wakes the single replayer on
@@ -53,6 +54,9 @@ export function startOfflineLayer(): () => void {
       event.returnValue = '';
     }
   });
+
+  // Background Sync: the worker sends what waits once the connection is back, with the cabinet closed too.
+  stops.push(startBackgroundSync(store));
 
   if (testHooksEnabled()) installTestHook(store);
   running = () => {

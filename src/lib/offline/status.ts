@@ -30,3 +30,26 @@ export function useUnsentCount(): number {
     () => 0,
   );
 }
+
+/**
+ * What the service worker sent while the cabinet was closed (DESIGN.md "Background send"): said once when the cabinet
+ * opens («Изменения, сделанные без сети, отправлены»), then gone.
+ */
+let workerSent = 0;
+const sentListeners = new Set<() => void>();
+
+export function publishWorkerSent(count: number): void {
+  workerSent = count;
+  sentListeners.forEach((l) => l());
+}
+
+export function useWorkerSent(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
+    },
+    () => workerSent,
+    () => 0,
+  );
+}

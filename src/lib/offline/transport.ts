@@ -1,5 +1,7 @@
+import type { Client } from 'openapi-fetch';
 import { api } from '../api/clients';
 import { unwrap } from '../api/transport';
+import type { paths as MainPaths } from '../api/generated/main';
 import type { ServerDraft } from './outbox';
 import type { OutboxRow } from './schema';
 
@@ -15,25 +17,29 @@ export interface StashTransport {
   whoAmI(signal?: AbortSignal): Promise<number>;
 }
 
-export function apiStashTransport(): StashTransport {
+/** The stash calls through a main API client: the page's (its middleware attaches the token) or the worker's. */
+export function stashTransport(client: () => Client<MainPaths>): StashTransport {
   return {
     async get(hash, signal) {
-      const stash = await unwrap(api().main.GET('/v2/stash', { params: { query: { hash } }, signal, cache: 'no-store' }));
+      const stash = await unwrap(client().GET('/v2/stash', { params: { query: { hash } }, signal, cache: 'no-store' }));
       return { values: stash.values ?? {}, seqs: stash.seqs ?? {} };
     },
     async write(row, signal) {
       const { hash, field, opId, seq } = row;
       if (row.kind === 'set') {
-        await unwrap(api().main.POST('/v2/stash', { body: { hash, field, value: row.value as never, opId, seq }, signal }));
+        await unwrap(client().POST('/v2/stash', { body: { hash, field, value: row.value as never, opId, seq }, signal }));
       } else if (row.kind === 'delete') {
-        await unwrap(api().main.DELETE('/v2/stash/field', { params: { query: { hash, field, opId, seq } }, signal }));
+        await unwrap(client().DELETE('/v2/stash/field', { params: { query: { hash, field, opId, seq } }, signal }));
       } else {
-        await unwrap(api().main.POST('/v2/stash/clear', { body: { hash, opId, seq }, signal }));
+        await unwrap(client().POST('/v2/stash/clear', { body: { hash, opId, seq }, signal }));
       }
     },
     async whoAmI(signal) {
-      const user = await unwrap(api().main.GET('/v1/users/info', { signal, cache: 'no-store' }));
+      const user = await unwrap(client().GET('/v1/users/info', { signal, cache: 'no-store' }));
       return user.id;
     },
   };
 }
+
+/** The page's stash calls (the app's main API client). */
+export const apiStashTransport = (): StashTransport => stashTransport(() => api().main);

@@ -31,6 +31,15 @@ export async function setAppBadge(
 export type BadgeSource = 'notifications' | 'outbox';
 const counts: Record<BadgeSource, number> = { notifications: 0, outbox: 0 };
 
+const notificationListeners = new Set<(count: number) => void>();
+
+/** The unread count as the page last set it: the service worker's badge adds its own count to it. */
+export function onBadgeCount(listener: (notifications: number) => void): () => void {
+  notificationListeners.add(listener);
+  listener(counts.notifications);
+  return () => notificationListeners.delete(listener);
+}
+
 export function setBadgeCount(
   source: BadgeSource,
   count: number,
@@ -39,5 +48,6 @@ export function setBadgeCount(
   const next = Math.max(0, Math.floor(count));
   if (counts[source] === next) return Promise.resolve(false);
   counts[source] = next;
+  if (source === 'notifications') notificationListeners.forEach((l) => l(next));
   return setAppBadge(counts.notifications + counts.outbox, nav);
 }
