@@ -145,6 +145,10 @@ test('typed offline, every cabinet page closed: the worker sends it all when the
   await context.setOffline(true);
   const values = { [LABELS[0]!]: 'Проект, набранный в поезде', [LABELS[1]!]: 'Марка без сети', [LABELS[2]!]: 'г. Томск, ул. Вокзальная, д. 1' };
   for (const [label, text] of Object.entries(values)) await typeInto(page, label, text);
+  // And a document: kept on the device, uploaded by the worker too (without progress: a worker has no XHR).
+  const charter = { name: 'Устав из поезда.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(150_000, 0x20)]) };
+  await page.getByLabel('Устав организации: выбрать файл').setInputFiles(charter);
+  await expect(page.getByTestId('kept-file').filter({ hasText: charter.name })).toBeVisible();
   await expect(page.getByTestId('save-state')).not.toHaveText(SAVED);
   await syncRegistered(page);
   // The person closes the cabinet (the worker stays; a non-cabinet page of the origin is kept for the protocol).
@@ -163,10 +167,15 @@ test('typed offline, every cabinet page closed: the worker sends it all when the
   expect(drained).toMatchObject({ userId, left: 0 });
   // Sent by the worker (by this event, or by one Chromium fired itself as the connection returned), not by a page.
   expect(all.reduce((sum, r) => sum + r.edits, 0)).toBeGreaterThanOrEqual(3);
+  expect(all.reduce((sum, r) => sum + r.files, 0)).toBe(1);
 
   const stash = await stashAt(request, server.baseURL, token, `${userId}questionnaireSTART-2026`);
   expect(Object.values(stash.values)).toEqual(expect.arrayContaining(Object.values(values)));
   expect(await secondDevice(browser, userId, LABELS)).toEqual(values);
+  const ref = stash.values['ST_CHARTER|0|0'] as { id: number; fileName: string };
+  expect(ref).toMatchObject({ fileName: charter.name });
+  const bytes = await request.get(`${server.baseURL}/hosts/main/v2/projects/download-attach/${ref.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(Buffer.from(await bytes.body()).equals(charter.buffer)).toBe(true);
 
   // The cabinet opened afterwards says so, once.
   page = await context.newPage();
