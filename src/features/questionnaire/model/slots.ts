@@ -1,5 +1,5 @@
 import type { components } from '@/lib/api/generated/main';
-import { fromStoredDate, fromStoredDateTime, dateFormatOf, toStoredDate, toStoredDateTime } from '../rules/input-behaviour';
+import { fromStoredDate, fromStoredDateTime, dateFormatOf, toStoredDate, toStoredDateTime } from '../rules/dates';
 import { MESSAGES, checkRule, dateMessage, dateTimeMessage, isEmptyValue } from '../rules/validators';
 import { isDecorative, isFileField, type AttachedFile, type FieldDef, type FormDefinition, type SectionDef } from './definition';
 

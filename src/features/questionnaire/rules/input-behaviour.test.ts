@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  composeSelectOther,
-  fromStoredDate,
-  fromStoredDateTime,
-  formatPhone,
-  isBlockedNumberKey,
-  maskDate,
-  maskDateTime,
-  parseCheckboxValue,
-  parseSelectOther,
-  sanitizeNumber,
-  toStoredDate,
-  toStoredDateTime,
-  toggleCheckboxValue,
-  withUrlPrefix,
-} from './input-behaviour';
+import { fromStoredDate, fromStoredDateTime, maskDate, maskDateTime, toStoredDate, toStoredDateTime } from './dates';
+import { composeSelectOther, formatPhone, isBlockedNumberKey, parseCheckboxValue, parseSelectOther, sanitizeNumber, toggleCheckboxValue, withUrlPrefix } from './input-behaviour';
 
 describe('phone mask +7 (###) ###-##-##, country RU by default', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { checkDate, checkDateTime, YEARS, type DateFormat, type DateIssue } from './input-behaviour';
+import { checkDate, checkDateTime, YEARS, type DateFormat, type DateIssue } from './dates';
 
 /**
  * SPEC §5 "Named field rules" with their exact Russian messages. A field's rules are the validator of its field

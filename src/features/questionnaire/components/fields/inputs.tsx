@@ -2,17 +2,13 @@ import { Stack } from '@chakra-ui/react';
 import { PlainField } from '@/components/plain-field';
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { optionValue, type FieldDef } from '../../model/definition';
+import { DATE_PLACEHOLDER, DATETIME_PLACEHOLDER, dateFormatOf, maskDate, maskDateTime } from '../../rules/dates';
 import {
-  DATE_PLACEHOLDER,
-  DATETIME_PLACEHOLDER,
   OTHER_OPTION,
   PHONE_MASK,
   composeSelectOther,
-  dateFormatOf,
   formatPhone,
   isBlockedNumberKey,
-  maskDate,
-  maskDateTime,
   parseCheckboxValue,
   parseSelectOther,
   sanitizeNumber,
