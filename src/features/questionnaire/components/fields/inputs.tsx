@@ -132,6 +132,8 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
   const [otherChosen, setOtherChosen] = useState(parsed.choice === OTHER_OPTION);
   const choice = otherChosen ? OTHER_OPTION : parsed.choice;
   const hasOtherOption = values.includes(OTHER_OPTION);
+  // The field's id (and its <label>) belong to the select: the own-value input has an id and a name of its own.
+  const otherId = useId();
   return (
     <Stack gap="2">
       <PlainField.Select
@@ -154,6 +156,7 @@ export function SelectOtherInput({ field, value, readOnly, onChange, onBlur }: I
       </PlainField.Select>
       {choice === OTHER_OPTION && (
         <PlainField.Input
+          id={otherId}
           aria-label={`${field.name}: свой вариант`}
           placeholder="Укажите свой вариант"
           value={parsed.other}
