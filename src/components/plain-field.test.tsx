@@ -113,3 +113,33 @@ describe('PlainField.Choice (Issue 19: the browser’s own radios and checkboxes
     expect([first!.checked, second!.checked]).toEqual([true, false]);
   });
 });
+
+describe('PlainField.Root (issue 50: no nameless group per field)', () => {
+  it('is no group, and still binds its label, help and error text to the input', async () => {
+    const { PlainField } = await import('./plain-field');
+    await act(async () => {
+      dom
+        .root()
+        .render(
+          createElement(
+            PlainField.Root,
+            { invalid: true, required: true, 'data-slot': 'ST_BUDGET|0|0' } as never,
+            createElement(PlainField.Label, null, 'Запрашиваемая сумма гранта'),
+            createElement(PlainField.Input, { defaultValue: '5000000' }),
+            createElement(PlainField.HelperText, null, 'Не более 4 000 000 рублей'),
+            createElement(PlainField.ErrorText, null, 'Значение не может быть больше 4 000 000'),
+          ),
+        );
+    });
+    const root = dom.host().querySelector<HTMLElement>('[data-slot]')!;
+    const input = root.querySelector('input')!;
+    expect(root.hasAttribute('role')).toBe(false);
+    expect(root.classList.contains('cab-field')).toBe(true);
+    expect(root.dataset.invalid).toBe('');
+    expect(root.querySelector('label')!.htmlFor).toBe(input.id);
+    expect(input.getAttribute('aria-describedby')).toBe(root.querySelector('[data-part="helper-text"]')!.id);
+    expect(input.getAttribute('aria-errormessage')).toBe(root.querySelector('[data-part="error-text"]')!.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.required).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { Field, useFieldContext } from '@ark-ui/react/field';
+import { Field, useField, useFieldContext } from '@ark-ui/react/field';
 import { forwardRef, type ComponentProps, type ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
 
@@ -11,10 +11,17 @@ import { ChevronDownIcon } from './icons';
  */
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-type RootProps = ComponentProps<typeof Field.Root>;
+type RootProps = Omit<ComponentProps<typeof Field.Root>, 'ref' | 'target'>;
 
-function Root({ className, ...props }: RootProps) {
-  return <Field.Root className={cx('cab-field', className)} {...props} />;
+/**
+ * Ark's field root, without the role "group" Ark gives it (issue 50): a group with no name of its own was one more
+ * stop for a screen reader at each of the form's fields; the field's label names its input already.
+ */
+function Root({ className, id, ids, invalid, required, readOnly, disabled, ...props }: RootProps) {
+  const field = useField({ id, ids, invalid, required, readOnly, disabled });
+  // Ark's field state as Field.Root passes it on, its root ref too (Ark watches the root for the help and error texts).
+  // eslint-disable-next-line react-hooks/refs -- the ref object is handed to React as a ref, not read during render
+  return <Field.RootProvider value={{ ...field, getRootProps: () => ({ ...field.getRootProps(), role: undefined }) }} ref={field.refs.rootRef} className={cx('cab-field', className)} {...props} />;
 }
 
 function Label({ className, ...props }: ComponentProps<typeof Field.Label>) {

@@ -140,7 +140,7 @@ export function FileFieldView({ field, instance }: { field: FieldDef; instance: 
 
   const hint = [limits.extensions ? limits.extensions.join(', ').toUpperCase() : null, `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
   return (
-    <Field.Root ref={root} invalid={!!meta.error} required={field.required} data-slot={firstSlot}>
+    <Field.Root ref={root} invalid={!!meta.error} required={field.required} data-slot={firstSlot} aria-label={field.name}>
       <GroupName field={field} />
       <Stack gap="2" w="full">
         {files.map(({ index, ref }) => (
