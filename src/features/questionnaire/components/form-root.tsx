@@ -30,6 +30,15 @@ import { SubmitBar } from './submit-bar';
 
 const SERVER_CHECK_DELAY_MS = 600;
 
+/**
+ * Issue 50: an invalid field drew its focus in the error colour, 1 px inside its 1 px red border — focused and not
+ * focused looked alike. Focused, it gets the page's own focus ring (2 px in the focus colour, 2 px off the field) and
+ * keeps the red border that says it is invalid. One rule for the form, not a style per field.
+ */
+const INVALID_FOCUS_RING = {
+  '& [aria-invalid="true"]:focus-visible': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+} as const;
+
 interface FormRootProps {
   def: FormDefinition;
   source: QuestionnaireSource;
@@ -524,7 +533,7 @@ export function FormRoot(props: FormRootProps) {
   return (
     <FormContext.Provider value={context}>
       <form ref={formRef} noValidate onSubmit={(e) => e.preventDefault()} aria-label={def.pointName} data-first-dialog={firstDialog}>
-      <Stack gap="5">
+      <Stack gap="5" css={INVALID_FOCUS_RING}>
         <Box>
           <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1}>
             {def.pointName}
