@@ -95,7 +95,6 @@ function resumeSlot(hash: string, hasFirstDialog: boolean): string | null {
   return lastEditedSlot(hash);
 }
 
-/** Brings a slot into view and focuses its first control (SPEC §5: the first error field is focused). */
 /** Files of a draft still on the device (kept, uploading or refused). */
 function keptFilesOf(hash: string) {
   return (getOfflineDraftStore()?.files?.rows ?? []).filter((row) => row.hash === hash && row.state !== 'cancelled');
@@ -109,15 +108,51 @@ function showKeptFile(row: { attachCode: string; place: { kind: string; key?: st
     ? document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slotKey(parsed.code, parsed.groupIndex, 0))}"]`)
     : document.querySelector<HTMLElement>(`[data-attachment="${CSS.escape(row.attachCode)}"]`);
   const target = holder?.querySelector<HTMLElement>('[data-testid="kept-file"] button') ?? holder?.querySelector<HTMLElement>('button');
-  holder?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (holder) revealField(holder, target ?? holder, 'smooth');
   target?.focus({ preventScroll: true });
+}
+
+/** Is the element on the screen clear of what the page's scroll padding keeps free (the sticky submit bar)? */
+function inClearView(el: HTMLElement): boolean {
+  const box = el.getBoundingClientRect();
+  const padding = getComputedStyle(document.documentElement);
+  const top = parseFloat(padding.scrollPaddingTop) || 0;
+  const bottom = window.innerHeight - (parseFloat(padding.scrollPaddingBottom) || 0);
+  return box.top >= top && box.bottom <= bottom;
+}
+
+/** Runs once the page's scroll has ended and the frame after it is laid out (a timer where nothing scrolls). */
+function afterScroll(run: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('scrollend', once);
+    clearTimeout(timer);
+    requestAnimationFrame(() => requestAnimationFrame(run));
+  };
+  const timer = setTimeout(once, 1_000);
+  window.addEventListener('scrollend', once);
+}
+
+/**
+ * Scrolls a field to the middle of the screen (SPEC §5: the first error field is scrolled to). Groups away from the
+ * screen are laid out only when they come near (content-visibility: auto, section-view.tsx): a long scroll ends where
+ * their estimated heights put the field, which their real heights moved (issue 50: off the screen, under the submit
+ * bar). Where it ended is looked at again and put right, at most twice.
+ */
+function revealField(holder: HTMLElement, target: HTMLElement, behavior: ScrollBehavior, tries = 2) {
+  holder.scrollIntoView({ block: 'center', behavior });
+  afterScroll(() => {
+    if (tries > 0 && holder.isConnected && !inClearView(target)) revealField(holder, target, 'auto', tries - 1);
+  });
 }
 
 function focusSlot(slot: string, behavior: ScrollBehavior = 'smooth') {
   const el = document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(slot)}"]`);
   if (!el) return;
-  el.scrollIntoView({ block: 'center', behavior });
   const control = el.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select, button');
+  revealField(el, control ?? el, behavior);
   control?.focus({ preventScroll: true });
 }
 
