@@ -47,6 +47,23 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
   const [review, setReview] = useState<Review | null>(null);
   const [recognising, setRecognising] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Closing the review gives the focus to what it led to — the file accepted into the attachment, or its picker for
+  // another file — not to the page start (issue 50: the dialog's opener, the disabled picker, was gone from the tab order).
+  const root = useRef<HTMLDivElement>(null);
+  const focusAfterReview = useRef<{ fileId: number | null } | null>(null);
+  useEffect(() => {
+    const after = focusAfterReview.current;
+    if (review || !after || !root.current) return;
+    focusAfterReview.current = null;
+    const holder = root.current;
+    const target = () =>
+      (after.fileId !== null ? holder.querySelector<HTMLElement>(`[data-file-id="${after.fileId}"]`) : null) ??
+      holder.querySelector<HTMLElement>('[data-file-picker]:not(:disabled)');
+    // After the dialog's own focus return (its focus trap lets go as it unmounts).
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body || !document.activeElement || !holder.contains(document.activeElement)) target()?.focus();
+    });
+  });
   const limits = attachmentUploadLimits(attachment.fileType);
   const example = attachment.fileTypeId === EXAMPLE_FILE_TYPE_ID;
   const target = (fileIndex: number) => ({ attachementCode: attachment.code1C, fileIndex, ...(pointId ? { pointId } : {}) });
@@ -175,6 +192,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
       }
       if (review.result.file) store.setAttachments(attachment.code1C, [...store.getAttachments(attachment.code1C), review.result.file]);
       notifySuccess('Данные документа добавлены в анкету');
+      focusAfterReview.current = { fileId: review.result.file?.id ?? null };
       setReview(null);
     } catch (error) {
       notifyError(errorToastText(error, 'Не удалось принять результаты распознавания'));
@@ -189,6 +207,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
     } catch (error) {
       notifyError(errorToastText(error, 'Не удалось отменить загрузку'));
     } finally {
+      focusAfterReview.current = { fileId: null };
       setReview(null);
     }
   };
@@ -213,7 +232,7 @@ export function AttachmentSlot({ attachment }: { attachment: AttachmentDefinitio
 
   const hint = [limits.extensions?.join(', ').toUpperCase(), `до ${megabytes(limits.maxSize)} МБ`].filter(Boolean).join(', ');
   return (
-    <Box borderWidth="1px" borderColor="border" rounded="lg" p="4" bg="bg.subtle" data-attachment={attachment.code1C}>
+    <Box ref={root} borderWidth="1px" borderColor="border" rounded="lg" p="4" bg="bg.subtle" data-attachment={attachment.code1C}>
       <Stack gap="3">
         <HStack justify="space-between" align="start" wrap="wrap" gap="2">
           <Text fontWeight="semibold">{attachment.name}</Text>

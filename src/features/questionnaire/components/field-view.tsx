@@ -1,5 +1,5 @@
 import { Box, Button, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import { Suspense, memo, useCallback } from 'react';
+import { Suspense, memo, useCallback, useEffect, useRef } from 'react';
 import { CloseIcon } from '@/components/icons';
 import { isFileField, type FieldDef } from '../model/definition';
 import { useIndexes, useSlotMeta, useSlotValue } from '../model/form-store';
@@ -89,8 +89,23 @@ export const SlotField = memo(function SlotField({ field, slot, label, position 
 function MultiValueField({ field, instance }: { field: FieldDef; instance: number }) {
   const { store } = useFormContext();
   const indexes = useIndexes(store, field.code, instance);
+  const values = useRef<HTMLDivElement>(null);
+  // The removed value took its «Удалить» button with it: the focus goes to the value now in its place (or the one
+  // before it, when it was the last), not to the page start (WCAG 2.4.3, issue 50).
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const position = focusAt.current;
+    if (position === null) return;
+    focusAt.current = null;
+    const slots = values.current?.querySelectorAll<HTMLElement>('[data-slot]') ?? [];
+    slots[Math.min(position, slots.length - 1)]?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [indexes]);
+  const remove = (index: number, position: number) => {
+    focusAt.current = position;
+    store.removeIndex(field.code, instance, index);
+  };
   return (
-    <Stack gap="2" role="group" aria-label={field.name}>
+    <Stack ref={values} gap="2" role="group" aria-label={field.name}>
       {indexes.map((index, position) => (
         <SlotField
           key={index}
@@ -98,7 +113,7 @@ function MultiValueField({ field, instance }: { field: FieldDef; instance: numbe
           slot={slotKey(field.code, instance, index)}
           label={position === 0}
           position={position}
-          onRemove={indexes.length > 1 ? () => store.removeIndex(field.code, instance, index) : undefined}
+          onRemove={indexes.length > 1 ? () => remove(index, position) : undefined}
         />
       ))}
       {field.addButton && !field.readOnly && (

@@ -36,7 +36,7 @@ export function UploadedFileRow({ file, onDelete, readOnly }: { file: ShownFile;
         <Box color="brand.fg" flexShrink={0}>
           <FileIcon size={18} />
         </Box>
-        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} aria-label={`Скачать ${name}`} title={`Скачать ${name}`}>
+        <chakra.button type="button" onClick={download} textAlign="start" flex="1" minW="0" truncate color="brand.fg" _hover={{ textDecoration: 'underline' }} aria-label={`Скачать ${name}`} title={`Скачать ${name}`} data-file-id={file.id}>
           {name}
         </chakra.button>
         {file.isApproved && (
@@ -210,6 +210,8 @@ export function KeptFileRow(props: {
   );
 }
 
+const COARSE_POINTER_HIDDEN = { '@media (pointer: coarse)': { display: 'none' } } as const;
+
 /**
  * File picker: a plain button ("file" field) or a drop zone ("dropFile" field and attachments). The input is
  * labelled so assistive technology and tests can reach it.
@@ -254,7 +256,7 @@ export function FilePicker(props: {
     return (
       <Box position="relative">
         {hidden}
-        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`}>
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`} data-file-picker="">
           {props.buttonText}
         </Button>
         {props.hint && (
@@ -292,10 +294,11 @@ export function FilePicker(props: {
     >
       {hidden}
       <Stack gap="2" align="center">
-        <Text fontSize="sm" color="fg.muted">
+        {/* Issue 50: nothing is dragged on a touch screen (a coarse pointer): the button alone; a drop still works. */}
+        <Text fontSize="sm" color="fg.muted" css={COARSE_POINTER_HIDDEN}>
           {props.replacing ? 'Перетащите сюда новый файл вместо загруженного или' : 'Перетащите файл сюда или'}
         </Text>
-        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`}>
+        <Button size="sm" variant="outline" onClick={pick} disabled={props.disabled} aria-label={`${props.buttonText}: ${props.subject}`} data-file-picker="">
           {props.buttonText}
         </Button>
         {props.hint && (
