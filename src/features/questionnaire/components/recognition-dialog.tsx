@@ -6,6 +6,13 @@ import { DialogCloseX } from '@/components/dialog-close';
 
 export type ParsedResult = components['schemas']['ParsedDocumentResult'];
 
+/**
+ * Issue 50: the page breaks a server's words anywhere (a 400-character name must not widen a table past the screen),
+ * which on a phone cut «наименова|ние» in two. Here words break only between syllables, where the browser knows
+ * Russian hyphenation (lang="ru"), and the table's columns get at least their longest word.
+ */
+const WHOLE_WORDS = { '& td, & th': { overflowWrap: 'break-word', hyphens: 'auto' } } as const;
+
 export const hasRecognitionErrors = (result: ParsedResult) => result.items.some((item) => item.values.some((v) => !!v.error));
 
 /**
@@ -54,7 +61,7 @@ export default function RecognitionDialog(props: {
                 {props.result.items.length === 0 ? (
                   <Text>В документе не найдено данных для анкеты.</Text>
                 ) : (
-                  <Box overflowX="auto">
+                  <Box overflowX="auto" css={WHOLE_WORDS} lang="ru">
                     <Table.Root size="sm">
                       <Table.Header>
                         <Table.Row>
@@ -84,17 +91,17 @@ export default function RecognitionDialog(props: {
                 )}
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap" gap="3">
               {errors ? (
-                <Button onClick={run('decline')} loading={busy === 'decline'}>
+                <Button onClick={run('decline')} loading={busy === 'decline'} flexGrow={{ base: 1, sm: 0 }}>
                   Продолжить редактирование
                 </Button>
               ) : (
                 <>
-                  <Button variant="outline" onClick={run('decline')} loading={busy === 'decline'} disabled={!!busy}>
+                  <Button variant="outline" onClick={run('decline')} loading={busy === 'decline'} disabled={!!busy} flexGrow={{ base: 1, sm: 0 }}>
                     Отменить загрузку
                   </Button>
-                  <Button onClick={run('accept')} loading={busy === 'accept'} disabled={!!busy}>
+                  <Button onClick={run('accept')} loading={busy === 'accept'} disabled={!!busy} flexGrow={{ base: 1, sm: 0 }}>
                     Принять и добавить
                   </Button>
                 </>
