@@ -54,3 +54,9 @@ it('shows the message again when its toast is already closing', async () => {
   expect(shown()).toHaveLength(1);
   await act(async () => dom.root().unmount());
 });
+
+it('names its region in Russian (zag says «Notifications, bottom-end (alt+T)»)', async () => {
+  await mount();
+  expect(document.querySelector('[data-part="group"]')?.getAttribute('aria-label')).toBe('Всплывающие сообщения (Alt+T)');
+  await act(async () => dom.root().unmount());
+});
