@@ -83,6 +83,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
   const values = useStore(form.store, (state) => state.values);
   const refs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
   const content = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const buttons = useRef<HTMLDivElement>(null);
   useToastSideClearance(content, open);
   useToastClearance(buttons, open);
@@ -134,13 +135,22 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
     );
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => !e.open && discard.requestClose()} placement="end" size={{ base: 'full', sm: 'md' }}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => !e.open && discard.requestClose()}
+      placement="end"
+      size={{ base: 'full', sm: 'md' }}
+      // On the heading, not the first field: focusing «Фамилия» selected it and raised a phone's keyboard (issue 50).
+      initialFocusEl={() => title.current}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content ref={content}>
             <Drawer.Header>
-              <Drawer.Title>Данные пользователя</Drawer.Title>
+              <Drawer.Title ref={title} tabIndex={-1}>
+                Данные пользователя
+              </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="6">
@@ -153,7 +163,7 @@ export function UserDataDrawer(props: UserDataDrawerProps) {
                       <Text fontSize="sm" fontWeight="medium" mb="1">
                         Роль
                       </Text>
-                      <HStack wrap="wrap" gap="1" aria-label="Роль (не редактируется)">
+                      <HStack wrap="wrap" gap="1" role="group" aria-label="Роль (не редактируется)">
                         {props.roleNames.length ? (
                           props.roleNames.map((name) => (
                             <Badge key={name} colorPalette="brand">
