@@ -51,7 +51,7 @@ export function ShowMore({ hidden, onClick, step = RENDER_STEP }: { hidden: numb
 export function LoadError({ error, title, onRetry }: { error?: unknown; title?: string; onRetry: () => void }) {
   return (
     <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
+      <Alert.Indicator aria-hidden="true" />
       <Alert.Content>
         <Stack gap="2" align="start">
           <Alert.Title>{title ?? errorToastText(error, 'Произошла ошибка при получении данных')}</Alert.Title>

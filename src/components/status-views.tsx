@@ -33,7 +33,7 @@ function StatusCodeView({ code, color, title, detail }: { code: string; color: s
 export function ScreenLoadError(props: { title: string; message: string; onRetry: () => void; retrying?: boolean; gap?: '2' | '3'; maxW?: string }) {
   return (
     <Alert.Root status="error" role="alert" maxW={props.maxW}>
-      <Alert.Indicator />
+      <Alert.Indicator aria-hidden="true" />
       <Alert.Content>
         <Alert.Title>{props.title}</Alert.Title>
         <Alert.Description>

@@ -124,7 +124,7 @@ function RejectedList({
   if (!state.rejected.length) return null;
   return (
     <Alert.Root status="error" role="alert" data-testid="rejected-edits">
-      <Alert.Indicator />
+      <Alert.Indicator aria-hidden="true" />
       <Alert.Content>
         <Alert.Title>Сервер не принял изменения в полях:</Alert.Title>
         <Alert.Description>

@@ -34,7 +34,7 @@ export function CompetitionInfo({ project }: { project: Project }) {
       {competition.isPending && !!project.templateCode && <Skeleton h="24" />}
       {competition.isError && (
         <Alert.Root status="warning" role="alert">
-          <Alert.Indicator />
+          <Alert.Indicator aria-hidden="true" />
           <Alert.Title flex="1">Не удалось загрузить описание конкурса.</Alert.Title>
           <Button size="sm" variant="outline" onClick={() => void competition.refetch()}>
             Повторить

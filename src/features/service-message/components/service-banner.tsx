@@ -30,32 +30,36 @@ export function ServiceBanner() {
   return (
     // The class marks the banner in a kept picture of the screen: offline, boot-frame.js takes it out of the picture, as
     // the app cannot read the message then (scripts/boot-preload.mjs).
-    <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" className="cab-service-banner" alignItems="flex-start">
-      <Alert.Indicator />
-      <Stack gap="1" flex="1" minW="0">
-        <Alert.Description asChild>
-          <Text ref={textRef} whiteSpace="pre-line" overflowWrap="anywhere" lineClamp={expanded ? undefined : CLAMP_LINES}>
-            {text}
-          </Text>
-        </Alert.Description>
-        {(overflows || expanded) && (
-          <HStack>
-            <Button variant="plain" size="sm" p="0" h="auto" color="inherit" textDecoration="underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
-              {expanded ? 'Свернуть' : 'Подробнее'}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <CloseButton
-        size="sm"
-        aria-label="Скрыть сообщение"
-        title="Скрыть сообщение"
-        mt="-1"
-        onClick={() => {
-          hideBannerText(text);
-          setHidden(text);
-        }}
-      />
-    </Alert.Root>
+    // In a landmark of its own: outside one, a screen reader's list of landmarks skipped the message (issue 50).
+    <section aria-label="Сервисное сообщение">
+      <Alert.Root status="warning" borderRadius="0" role="status" data-testid="service-banner" className="cab-service-banner" alignItems="flex-start">
+        <Alert.Indicator aria-hidden="true" />
+        <Stack gap="1" flex="1" minW="0">
+          <Alert.Description asChild>
+            <Text ref={textRef} whiteSpace="pre-line" overflowWrap="anywhere" lineClamp={expanded ? undefined : CLAMP_LINES}>
+              {text}
+            </Text>
+          </Alert.Description>
+          {(overflows || expanded) && (
+            <HStack>
+              {/* 24 px tall for a finger (WCAG 2.5.8) within the 22 px the frame's banner keeps for it (index.html). */}
+              <Button variant="plain" size="sm" p="0" h="6" my="-1px" color="inherit" textDecoration="underline" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+                {expanded ? 'Свернуть' : 'Подробнее'}
+              </Button>
+            </HStack>
+          )}
+        </Stack>
+        <CloseButton
+          size="sm"
+          aria-label="Скрыть сообщение"
+          title="Скрыть сообщение"
+          mt="-1"
+          onClick={() => {
+            hideBannerText(text);
+            setHidden(text);
+          }}
+        />
+      </Alert.Root>
+    </section>
   );
 }

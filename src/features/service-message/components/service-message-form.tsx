@@ -95,7 +95,7 @@ export function ServiceMessageForm() {
               Так баннер увидят пользователи:
             </Text>
             <Alert.Root status="warning">
-              <Alert.Indicator />
+              <Alert.Indicator aria-hidden="true" />
               <Alert.Description whiteSpace="pre-line">{values.message.trim()}</Alert.Description>
             </Alert.Root>
           </Stack>

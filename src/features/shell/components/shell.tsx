@@ -165,7 +165,9 @@ function Navigation(props: { items: readonly MenuItem[]; counts: ShellProps['men
               <div className="cab-nav-item">
                 <span>{item.label}</span>
                 {count !== undefined && count > 0 && (
-                  <span className="cab-count cab-count-shape" aria-label={`активных: ${count}`}>
+                  // Words a screen reader reads with the link: a label on a span is ignored by some of them.
+                  <span className="cab-count cab-count-shape">
+                    <span className="cab-sr-only">активных: </span>
                     {count}
                   </span>
                 )}

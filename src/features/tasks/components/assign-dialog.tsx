@@ -66,7 +66,7 @@ export function AssignDialog(props: {
                       </option>
                     ))}
                   </NativeSelect.Field>
-                  <NativeSelect.Indicator />
+                  <NativeSelect.Indicator aria-hidden="true" />
                 </NativeSelect.Root>
               </Field.Root>
             </Dialog.Body>

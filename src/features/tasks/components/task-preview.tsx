@@ -92,7 +92,7 @@ export function TaskHeader({ point, children }: { point: Point; children?: React
         </HStack>
         {point.managerComment && (
           <Alert.Root status="warning" size="sm">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden="true" />
             <Alert.Content>
               <Alert.Title>Комментарий менеджера</Alert.Title>
               <Alert.Description whiteSpace="pre-wrap">{point.managerComment}</Alert.Description>
@@ -126,7 +126,7 @@ export function TaskPreview(props: {
       <TaskHeader point={point}>
         {buttons.holdHint && (
           <Alert.Root status="info" size="sm" data-testid="hold-hint">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden="true" />
             <Alert.Description>Для завершения отзыва заявки нажмите «Подписать отзыв».</Alert.Description>
           </Alert.Root>
         )}
@@ -142,7 +142,7 @@ export function TaskPreview(props: {
       <FieldGroups sections={sections} />
       {attachments.isError ? (
         <Alert.Root status="error">
-          <Alert.Indicator />
+          <Alert.Indicator aria-hidden="true" />
           <Alert.Description>Не удалось загрузить список документов.</Alert.Description>
         </Alert.Root>
       ) : (
