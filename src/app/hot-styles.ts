@@ -38,6 +38,19 @@ const chipPalettes: Record<string, SystemStyleObject> = Object.fromEntries(
  */
 const skippedAway = (height: string): SystemStyleObject => ({ contentVisibility: 'auto', containIntrinsicSize: `auto ${height}` });
 
+/** Read by a screen reader, not drawn. */
+const visuallyHidden: SystemStyleObject = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: '0',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: '0',
+};
+
 export const hotStyles: Record<string, SystemStyleObject> = {
   /** Chakra's `Table` size "sm", variant "line", stacked as cards below 48em (no duplicate DOM for phones). */
   '.cab-table': {
@@ -51,7 +64,8 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     '& td': { textAlign: 'start', verticalAlign: 'top', px: '2', py: '2', borderBottomWidth: '1px' },
     '& tr': { bg: 'bg' },
     '@media (max-width: 47.99em)': {
-      '& thead': { display: 'none' },
+      // Off the screen but not out of the page: a screen reader still names each cell by its column (issue 50).
+      '& thead': visuallyHidden,
       '& tbody, & tr, & td': { display: 'block', width: '100%' },
       // A table row cannot skip its layout (rows of a table are laid out together): only the stacked cards do.
       '& tr': { borderBottomWidth: '1px', paddingBlock: '0.5rem', ...skippedAway('15rem') },
@@ -219,17 +233,7 @@ export const hotStyles: Record<string, SystemStyleObject> = {
   '.cab-hint': { fontSize: 'sm', color: 'green.fg', '&[data-tone="warning"]': { color: 'orange.fg' } },
   /** The frame an input shows while its code arrives (the searchable list). */
   '.cab-input-pending': { height: '10', borderWidth: '1px', borderColor: 'border', borderRadius: 'l2', bg: 'bg.muted' },
-  '.cab-sr-only': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    padding: '0',
-    margin: '-1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-    borderWidth: '0',
-  },
+  '.cab-sr-only': visuallyHidden,
 };
 
 /**

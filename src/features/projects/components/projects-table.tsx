@@ -14,10 +14,13 @@ export interface ProjectsTableProps {
   onOpen: (id: number) => void;
 }
 
-/** Phones: each row is a card (ID, project and competition, status) — no column is pushed off the screen. */
+/**
+ * Phones: each row is a card (ID, project and competition, status) — no column is pushed off the screen. The header row
+ * is only not drawn: a screen reader still names each cell by its column (issue 50).
+ */
 const PHONE_CARDS = {
   '@media (max-width: 47.99em)': {
-    '& thead': { display: 'none' },
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap' },
     '& tbody, & tr, & td': { display: 'block', width: '100%' },
     '& tr': { borderBottomWidth: '1px', paddingBlock: '0.5rem' },
     '& td': { borderBottomWidth: '0', paddingBlock: '0.125rem' },
@@ -53,7 +56,8 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
             {rows.visible.map((project) => (
               <Table.Row key={project.id} cursor="pointer" onClick={() => onOpen(project.id)}>
                 <Table.Cell color="fg.muted" fontSize={{ base: 'xs', md: 'inherit' }}>
-                  <Text as="span" display={{ base: 'inline', md: 'none' }}>
+                  {/* The column's name drawn on the card; a screen reader has it from the header. */}
+                  <Text as="span" display={{ base: 'inline', md: 'none' }} aria-hidden="true">
                     ID:{' '}
                   </Text>
                   {project.id}
@@ -73,7 +77,7 @@ export function ProjectsTable({ items, totalCount, page, loading, onPageChange, 
                   {project.template.name}
                 </Table.Cell>
                 <Table.Cell>
-                  <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted" fontSize="sm">
+                  <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted" fontSize="sm" aria-hidden="true">
                     Статус:{' '}
                   </Text>
                   {project.status.name}
