@@ -5,6 +5,7 @@ import { Alert, Box, Link as ChakraLink, Text, useBreakpointValue } from '@chakr
 import { Link } from '@tanstack/react-router';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { CALENDAR_EVENT_CAP, nearestEvents, toCalendarEvents, type CalendarEvent, type CalendarTask } from '../calendar-rules';
+import { DayListView } from './day-list-view';
 import { FourMonthView } from './four-month-view';
 import { CalendarToolbar } from './calendar-toolbar';
 
@@ -25,7 +26,7 @@ const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 const FOUR_MONTHS = 'fourMonths';
 type CalendarView = 'month' | typeof FOUR_MONTHS | 'agenda';
 
-const views = { month: true, [FOUR_MONTHS]: FourMonthView, agenda: true } as unknown as ViewsProps<CalendarEvent>;
+const views = { month: true, [FOUR_MONTHS]: FourMonthView, agenda: DayListView } as unknown as ViewsProps<CalendarEvent>;
 
 /** Phones open the list of deadlines: seven columns of 48 px hold no readable title. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -40,14 +41,7 @@ const messages = {
   next: 'Вперёд',
   month: 'Месяц',
   [FOUR_MONTHS]: '4 месяца',
-  week: 'Неделя',
-  day: 'День',
   agenda: 'Список',
-  date: 'Дата',
-  time: 'Время',
-  event: 'Задача',
-  allDay: 'Весь день',
-  noEventsInRange: 'Нет задач в этом периоде',
   showMore: (count: number) => `ещё ${count}`,
 };
 /** Phone cells are ~48 px wide: "+N" fits where "ещё N" does not. */
@@ -79,7 +73,7 @@ function DateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps
     return (
       <span>
         <span aria-hidden="true">{label}</span>
-        <span className="cal-sr-only">{full}</span>
+        <span className="cab-sr-only">{full}</span>
       </span>
     );
   }
@@ -90,34 +84,17 @@ function DateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps
   );
 }
 
-/** A list entry: a button with the task's colour and its whole title (Enter or a tap opens the dialog). */
-function AgendaEvent({ event }: { event: CalendarEvent }) {
-  return (
-    <button type="button" className="cal-agenda-event">
-      <span aria-hidden="true" className="cal-dot" style={{ background: event.color }} />
-      <span>
-        {event.title}{' '}
-        <span className="cal-agenda-status">{event.status}</span>
-      </span>
-    </button>
-  );
-}
-
 const components = {
   toolbar: CalendarToolbar,
   eventWrapper: FocusableEvent,
   weekWrapper: WeekEvents,
   month: { dateHeader: DateHeader },
-  agenda: { event: AgendaEvent },
 } as Components<CalendarEvent>;
 
 const formats = {
   monthHeaderFormat: 'LLLL yyyy',
   weekdayFormat: 'ccc',
   dateFormat: 'd',
-  agendaDateFormat: 'ccc, d MMMM',
-  agendaHeaderFormat: ({ start, end }: { start: Date; end: Date }) =>
-    `${DateTime.fromJSDate(start).toFormat('dd.MM.yyyy')} – ${DateTime.fromJSDate(end).toFormat('dd.MM.yyyy')}`,
 };
 
 export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
@@ -164,11 +141,10 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
     setSelected(event);
   }, []);
 
-  // The list view colours a dot, not the whole row.
+  // The list view (day-list-view.tsx) colours a dot of its own; the grids colour the whole bar.
   const eventPropGetter = useCallback(
-    (event: CalendarEvent) =>
-      view === 'agenda' ? {} : { style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' },
-    [view],
+    (event: CalendarEvent) => ({ style: { backgroundColor: event.color, borderColor: event.color, color: '#fff' }, className: 'cabinet-event' }),
+    [],
   );
 
   return (
@@ -196,7 +172,7 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
         borderRadius="lg"
         p={{ base: '2', md: '4' }}
         // Month rows need room for several tasks; on a desktop the calendar may run a little below the fold.
-        h={view === 'month' ? { base: '600px', md: 'max(780px, calc(100dvh - 170px))' } : 'auto'}
+        h={view === 'month' ? { base: '700px', md: 'max(780px, calc(100dvh - 170px))' } : 'auto'}
         css={CALENDAR_CSS}
       >
         <Calendar<CalendarEvent>
@@ -248,31 +224,28 @@ export function CalendarScreen({ tasks }: { tasks: CalendarTask[] }) {
 
 /** Theme touches for react-big-calendar and the four-month view (brand colours, phone layout). */
 const CALENDAR_CSS = {
-  '& .cal-sr-only': { position: 'absolute', width: '1px', height: '1px', padding: 0, margin: '-1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 },
   '& .rbc-header': { textTransform: 'capitalize', fontWeight: 500, padding: '4px 2px' },
   '& .rbc-today': { background: 'var(--chakra-colors-brand-subtle)' },
   '& .rbc-off-range-bg': { background: 'var(--chakra-colors-bg-muted)' },
   // Days of the neighbouring months: muted but readable (the library's #999 is 2.8:1 on its grey, WCAG 1.4.3).
   '& .rbc-off-range': { color: 'var(--chakra-colors-fg-muted)' },
   '& .rbc-event, & .rbc-day-slot .rbc-background-event': { fontSize: { base: '0.6875rem', md: '0.8125rem' }, padding: { base: '1px 3px', md: '1px 6px' } },
-  '& .rbc-date-cell': { fontSize: { base: '0.75rem', md: '0.875rem' }, paddingRight: '4px' },
+  '& .rbc-date-cell': { fontSize: { base: '0.75rem', md: '0.875rem' }, paddingRight: { base: '0', md: '4px' } },
+  // Phones: every chip, «+N» and day number at least 24 × 24 px for a finger (WCAG 2.5.8; they were 45×19, 17×13, 8×18).
+  '@media (max-width: 47.99em)': {
+    '& .rbc-event': { lineHeight: '22px' },
+    '& .rbc-show-more, & .rbc-date-cell button, & .fmv-event, & .fmv-more': { minWidth: '24px', minHeight: '24px' },
+  },
   // Inside the bar: the week row clips anything outside it, and every event colour holds white text at 4.5:1.
   '& .rbc-event:focus-visible, & .fmv-event:focus-visible': { outline: '2px solid white', outlineOffset: '-4px' },
   '& .rbc-show-more': { color: 'var(--chakra-colors-brand-fg)', background: 'transparent', fontSize: { base: '0.6875rem', md: '0.8125rem' }, whiteSpace: 'nowrap' },
-  // The list view: as high as its entries (the page scrolls), no time column (tasks are whole days), whole titles wrap.
-  '& .rbc-agenda-view': { flex: 'none' },
-  '& .rbc-agenda-view .rbc-agenda-content': { overflow: 'visible' },
-  '& .rbc-agenda-view table.rbc-agenda-table': { fontSize: { base: '0.8125rem', md: '0.875rem' } },
-  '& .rbc-agenda-view table.rbc-agenda-table thead > tr > th:nth-of-type(2), & .rbc-agenda-time-cell': { display: 'none' },
-  '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td.rbc-agenda-date-cell': {
-    whiteSpace: 'normal',
-    fontWeight: 500,
-    width: { base: '6.5rem', md: '12rem' },
-    minWidth: { base: '6.5rem', md: '12rem' },
-    padding: '6px 8px',
-  },
-  '& .rbc-agenda-view table.rbc-agenda-table tbody > tr > td.rbc-agenda-event-cell': { padding: 0, whiteSpace: 'normal', width: 'auto' },
-  '& .rbc-agenda-empty': { padding: '16px', color: 'var(--chakra-colors-fg-muted)' },
+  // The list view: the days one under another, each its date and its tasks, whole titles wrap.
+  '& .cal-agenda': { border: '1px solid var(--chakra-colors-border)', fontSize: { base: '0.8125rem', md: '0.875rem' } },
+  '& .cal-agenda-day': { display: 'grid', gridTemplateColumns: { base: '6.5rem minmax(0, 1fr)', md: '12rem minmax(0, 1fr)' } },
+  '& .cal-agenda li + li': { borderTop: '1px solid var(--chakra-colors-border)' },
+  '& .cal-agenda h3': { padding: '6px 8px', fontWeight: 500 },
+  '& .cal-agenda ul': { borderLeft: '1px solid var(--chakra-colors-border)' },
+  '& .cal-agenda-empty': { padding: '16px', color: 'var(--chakra-colors-fg-muted)' },
   '& .cal-agenda-event': {
     display: 'flex',
     gap: '8px',

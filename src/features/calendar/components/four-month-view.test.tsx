@@ -15,7 +15,7 @@ function showOn(now: Date, from: Date = now) {
 const todayMarks = () =>
   [...dom.host().querySelectorAll<HTMLElement>('.fmv-today')].map((day) => ({
     month: day.closest('section')?.getAttribute('aria-label'),
-    name: day.querySelector('.cal-sr-only')?.textContent,
+    name: day.querySelector('.cab-sr-only')?.textContent,
   }));
 
 describe('four-month view: today', () => {
@@ -36,7 +36,7 @@ describe('four-month view: today', () => {
     showOn(new Date(2026, 10, 30, 12));
     const december = dom.host().querySelector('section[aria-label="декабрь 2026"]')!;
     const named = [...december.querySelectorAll('.fmv-day')].filter((day) => day.closest('[aria-hidden="true"]') === null);
-    expect(named.map((day) => day.querySelector('.cal-sr-only')?.textContent)).toHaveLength(31);
-    expect(named[0]!.querySelector('.cal-sr-only')?.textContent).toBe('1 декабря 2026');
+    expect(named.map((day) => day.querySelector('.cab-sr-only')?.textContent)).toHaveLength(31);
+    expect(named[0]!.querySelector('.cab-sr-only')?.textContent).toBe('1 декабря 2026');
   });
 });

@@ -58,7 +58,7 @@ function MiniMonth({ month, events, onSelectEvent, onDrillDown }: { month: DateT
             <div key={day.toISODate()} className={day.hasSame(today, 'day') ? 'fmv-day fmv-today' : 'fmv-day'}>
               <span className="fmv-day-number">
                 <span aria-hidden="true">{day.day}</span>
-                <span className="cal-sr-only">{day.setLocale('ru').toFormat('d MMMM yyyy')}</span>
+                <span className="cab-sr-only">{day.setLocale('ru').toFormat('d MMMM yyyy')}</span>
               </span>
               {dayEvents.slice(0, VISIBLE_PER_DAY).map((event) => (
                 <button
