@@ -1,4 +1,4 @@
-import { Accordion, Box, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Accordion, Box, List, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ShowMore, useRenderLimit } from '@/components/list-views';
 import type { DisplayValue, PreviewSection } from '../preview-sections';
 
@@ -8,6 +8,8 @@ const SECTION_STEP = 30;
 /** SPEC §2 "Task preview": collapsible field groups; repeatable groups as tables ("Нет данных" when empty). */
 export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
   const shown = useRenderLimit(sections, SECTION_STEP);
+  // Read at once (not after a first render as wide): the phone's cards are drawn from the start.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false });
   if (!sections.length) return null;
   return (
     <>
@@ -18,7 +20,7 @@ export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
               <Text flex="1" fontWeight="semibold" textAlign="start">
                 {section.title}
               </Text>
-              <Accordion.ItemIndicator />
+              <Accordion.ItemIndicator aria-hidden="true" />
             </Accordion.ItemTrigger>
             <Accordion.ItemContent>
               <Accordion.ItemBody>
@@ -44,8 +46,10 @@ export function FieldGroups({ sections }: { sections: PreviewSection[] }) {
                   <Text fontSize="sm" color="fg.muted" role="status">
                     Нет данных
                   </Text>
+                ) : phone ? (
+                  <RecordCards title={section.title} columns={section.columns} rows={section.rows} />
                 ) : (
-                  // A table wider than a phone scrolls sideways: the area takes focus so the keyboard can scroll it (WCAG 2.1.1).
+                  // A table wider than the screen scrolls sideways: the area takes focus so the keyboard can scroll it (WCAG 2.1.1).
                   <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={`${section.title}: таблица`}>
                     <Table.Root size="sm" variant="outline" aria-label={section.title}>
                       <Table.Header>
@@ -81,6 +85,40 @@ function ShownValue({ value }: { value: DisplayValue }) {
         <List.Item key={i}>{v}</List.Item>
       ))}
     </List.Root>
+  );
+}
+
+/**
+ * Phones: each record of a repeatable group is a card listing its columns by name (issue 50: a table of 5 columns,
+ * 592 px wide in 315, kept 2 of them off the screen with nothing to say so).
+ */
+function RecordCards({ title, columns, rows }: { title: string; columns: { code: string; name: string }[]; rows: DisplayValue[][] }) {
+  const shown = useRenderLimit(rows);
+  return (
+    <>
+      <Stack as="ol" aria-label={title} gap="3" listStyleType="none" m="0" p="0">
+        {shown.visible.map((row, r) => (
+          <Box as="li" key={r} borderWidth="1px" borderRadius="md" p="3">
+            <Text fontSize="sm" fontWeight="semibold" mb="2">
+              № {r + 1}
+            </Text>
+            <Stack as="dl" gap="2">
+              {row.map((cell, c) => (
+                <div key={c}>
+                  <Text as="dt" fontSize="xs" color="fg.muted">
+                    {columns[c]?.name}
+                  </Text>
+                  <Box as="dd" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                    <ShownValue value={cell} />
+                  </Box>
+                </div>
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+      <ShowMore hidden={shown.hidden} onClick={shown.showMore} />
+    </>
   );
 }
 
