@@ -19,8 +19,12 @@ function StatusDot({ state, label, value }: { state: Dot; label: string; value?:
   return (
     <HStack as="li" gap="3" py="1" data-testid="status-dot" data-state={state}>
       <Box w="3" h="3" borderRadius="full" bg={color} flexShrink={0} aria-hidden="true" />
-      <Text flex="1">{label}</Text>
-      <Text fontWeight="semibold" color={state === 'fail' ? 'red.600' : 'fg'}>
+      {/* Words keep their width (the theme's overflow-wrap: anywhere let the answer squeeze «Криптопровайд|ер»): a
+          word breaks only with a hyphen where the browser can hyphenate Russian; the answer wraps instead (issue 50). */}
+      <Text flex="1" overflowWrap="break-word" hyphens="auto">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" color={state === 'fail' ? 'red.600' : 'fg'} overflowWrap="break-word" textAlign="end">
         {value ?? word}
       </Text>
     </HStack>
@@ -73,7 +77,7 @@ export function DiagnosticsPanel({ provider }: { provider: SigningProvider }) {
     <Stack gap="5" maxW="4xl" pb="8">
       {provider.demoLabel && (
         <Alert.Root status="warning" data-testid="demo-label">
-          <Alert.Indicator />
+          <Alert.Indicator aria-hidden="true" />
           <Alert.Description fontWeight="semibold">{provider.demoLabel}</Alert.Description>
         </Alert.Root>
       )}
