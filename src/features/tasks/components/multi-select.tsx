@@ -21,8 +21,9 @@ export function MultiSelect(props: {
           <Select.ValueText placeholder={props.placeholder} />
         </Select.Trigger>
         <Select.IndicatorGroup>
-          {props.value.length > 0 && <Select.ClearTrigger aria-label={`Очистить: ${props.label}`} />}
-          <Select.Indicator />
+          {/* A finger-sized target (WCAG 2.5.8: at least 24 × 24 px; the recipe's is 16). */}
+          {props.value.length > 0 && <Select.ClearTrigger aria-label={`Очистить: ${props.label}`} minW="6" minH="6" justifyContent="center" />}
+          <Select.Indicator aria-hidden="true" />
         </Select.IndicatorGroup>
       </Select.Control>
       <Portal>
@@ -31,7 +32,7 @@ export function MultiSelect(props: {
             {collection.items.map((item) => (
               <Select.Item item={item} key={item.value}>
                 {item.label}
-                <Select.ItemIndicator />
+                <Select.ItemIndicator aria-hidden="true" />
               </Select.Item>
             ))}
           </Select.Content>
