@@ -19,15 +19,9 @@ export interface ExpertListParams {
   pageSize: number;
 }
 
-export interface CountFilters {
-  projectId?: number;
-  templateCode?: string;
-}
-
 export const tasksKeys = {
   all: ['tasks'] as const,
   activeCount: () => [...tasksKeys.all, 'active-count'] as const,
-  count: (filters: CountFilters) => [...tasksKeys.all, 'count', filters] as const,
   list: (params: PointListParams) => [...tasksKeys.all, 'list', params] as const,
   expert: (params: ExpertListParams) => [...tasksKeys.all, 'expert', params] as const,
   notes: (name?: string) => [...tasksKeys.all, 'notes', name ?? ''] as const,

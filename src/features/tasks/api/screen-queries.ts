@@ -1,22 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/clients';
 import { unwrap } from '@/lib/api/transport';
-import { tasksKeys, type CountFilters } from './keys';
+import { tasksKeys } from './keys';
 
-// What the tasks list asks for itself once shown (the count, the filters' lookups), apart from the lists and the point
-// the route loaders ask for (queries.ts): these come with the screen's code, not the first-load JS.
-
-function countQuery(filters: CountFilters) {
-  return { 'filter[projectId]': filters.projectId, 'filter[templateCode]': filters.templateCode || undefined };
-}
-
-/** GET count — the number on the "Все" tab. */
-export const pointCountQuery = (filters: CountFilters = {}) =>
-  queryOptions({
-    queryKey: tasksKeys.count(filters),
-    staleTime: 0,
-    queryFn: async () => (await unwrap(api().main.GET('/v2/projects/project-point/count', { params: { query: countQuery(filters) } }))).count,
-  });
+// What the tasks list asks for itself once shown (the filters' lookups), apart from the lists and the point the route
+// loaders ask for (queries.ts): these come with the screen's code, not the first-load JS. The tabs' counts are the
+// totals of those lists (components/tasks-page.tsx).
 
 /** GET /v2/projects/point-status — the fixed task statuses (SPEC §4) for the status filter. */
 export const pointStatusesQuery = () =>

@@ -9,7 +9,7 @@ import { SearchIcon } from '@/components/icons';
 import { PAGE_SIZE } from '@/lib/limits';
 import { activeCountQuery } from '../api/active-count';
 import { expertListQuery, notesQuery, pointListQuery } from '../api/queries';
-import { pointCountQuery, pointStatusesQuery, templatesLookupQuery } from '../api/screen-queries';
+import { pointStatusesQuery, templatesLookupQuery } from '../api/screen-queries';
 import { kindOptions, kindTabs } from '../kind-tabs';
 import type { TaskKind, TasksSearch } from '../list-search';
 import { ListLoading } from './list-state';
@@ -51,7 +51,7 @@ export function TasksPage({ search, onSearchChange, isExpert, archiveRoute = fal
       {archiveRoute ? (
         list
       ) : (
-        <KindTabs kind={search.kind} isExpert={isExpert} onChange={(kind) => set({ kind })}>
+        <KindTabs search={search} isExpert={isExpert} onChange={(kind) => set({ kind })}>
           {list}
         </KindTabs>
       )}
@@ -116,7 +116,7 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
                 </option>
               ))}
             </NativeSelect.Field>
-            <NativeSelect.Indicator />
+            <NativeSelect.Indicator aria-hidden="true" />
           </NativeSelect.Root>
         )
       )}
@@ -132,7 +132,7 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
             ))
           )}
         </NativeSelect.Field>
-        <NativeSelect.Indicator />
+        <NativeSelect.Indicator aria-hidden="true" />
       </NativeSelect.Root>
     </Flex>
   );
@@ -141,15 +141,26 @@ function FiltersBar({ search, set, isExpert, archiveRoute }: { search: TasksSear
 const KIND_PANEL = 'task-kind';
 const kindPanel = tabPanelLinks(KIND_PANEL);
 
-/** The list is the panel of the selected tab, so the tab's aria-controls names an element that exists. */
-function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isExpert: boolean; onChange: (kind: TaskKind) => void; children: ReactNode }) {
-  const count = useQuery(pointCountQuery());
+/**
+ * The list is the panel of the selected tab, so the tab's aria-controls names an element that exists. The counts follow
+ * the search and the status filter (issue 50: «Всего: 1» under «Все 42»). GET count and active-count take neither
+ * (SPEC §7: only a project or a competition), so a count is the total of its tab's first page with them — the very
+ * query of that list, which the «Все» tab has open anyway; unfiltered, «Требуют действий» is the menu's active-count.
+ */
+function KindTabs({ search, isExpert, onChange, children }: { search: TasksSearch; isExpert: boolean; onChange: (kind: TaskKind) => void; children: ReactNode }) {
+  const { kind, q, status } = search;
+  const filtered = !!(q || status);
+  const all = useListTotal('all', search, true);
+  const active = useListTotal('active', search, filtered);
   const activeCount = useQuery(activeCountQuery());
-  // The unfiltered expertise list (the same query as its tab's first page): its total is the tab's count.
-  const expertise = useQuery({ ...expertListQuery({ text: '', templateIds: [], statusCodes: [], page: 1, pageSize: PAGE_SIZE }), enabled: isExpert });
+  // The expertise list's first page with the search and its own filters: the same query as its tab's.
+  const expertise = useQuery({
+    ...expertListQuery({ text: q, templateIds: search.contests, statusCodes: search.statuses, page: 1, pageSize: PAGE_SIZE }),
+    enabled: isExpert,
+  });
   const counts: Record<string, number | null | undefined> = {
-    count: count.data,
-    'active-count': activeCount.data,
+    count: all,
+    'active-count': filtered ? active : activeCount.data,
     'expert-count': expertise.data?._meta.totalCount,
   };
   return (
@@ -174,6 +185,10 @@ function KindTabs({ kind, isExpert, onChange, children }: { kind: TaskKind; isEx
       </TabPanel>
     </Tabs.Root>
   );
+}
+
+function useListTotal(kind: 'all' | 'active', { q, status }: TasksSearch, enabled: boolean) {
+  return useQuery({ ...pointListQuery({ kind, name: q, statusCode: status, page: 1, pageSize: PAGE_SIZE }), enabled }).data?._meta.totalCount;
 }
 
 function PointsList({ search, onPage }: { search: TasksSearch; onPage: (page: number) => void }) {
