@@ -96,20 +96,25 @@ const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=
  * what the service worker sent («Изменения, сделанные без сети, отправлены»; its notice loads only then) and hands the
  * unread count to the worker's badge (lib/offline/status.ts, lib/pwa/badge.ts); the questionnaire's offline layer
  * takes its API client as a parameter, so the worker's script runs the same code. /login unchanged.
+ * The questionnaire +1.0 (230.4 → 231.4), /programs −0.6 (212.8 → 212.2), /tasks −0.6 (211.5 → 210.9), /calendar −0.5
+ * (243.8 → 243.3): the phone, keyboard and screen-reader pass of the questionnaire — dates that do not exist said so
+ * (rules/dates.ts, out of input-behaviour.ts, which every signed-in screen loads: hence the others' loss), the amount's
+ * maximum checked at once, the focus ring on invalid fields, the sticky bar's height kept as the scroll padding, the
+ * focus given back after a deletion or the recognition dialog. /login unchanged.
  */
 export const ROUTES = [
   { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.5 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.8 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 211.5 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.2 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 210.9 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 230.4,
+    limitKiB: 231.4,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 243.8,
+    limitKiB: 243.3,
   },
 ];
 

@@ -43,8 +43,9 @@ export function ComboboxInput({ field, value, readOnly, invalid, onChange, onBlu
       <Combobox.Control>
         <Combobox.Input placeholder="Начните вводить" bg={readOnly ? 'bg.muted' : 'bg'} />
         <Combobox.IndicatorGroup>
-          {!readOnly && <Combobox.ClearTrigger aria-label="Очистить" />}
-          <Combobox.Trigger aria-label="Открыть список" />
+          {/* WCAG 2.5.8: tap targets of at least 24 × 24 px (the recipe draws them 16 × 16). */}
+          {!readOnly && <Combobox.ClearTrigger aria-label="Очистить" minW="6" minH="6" />}
+          <Combobox.Trigger aria-label="Открыть список" minW="6" minH="6" />
         </Combobox.IndicatorGroup>
       </Combobox.Control>
       <Portal>
