@@ -7,7 +7,8 @@ async function menuLabels(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Главное меню' });
   await expect(nav).toBeVisible();
   const texts = await nav.getByRole('link').allInnerTexts();
-  return texts.map((t) => t.replace(/\s*\d+\s*$/, '').trim());
+  // The task count is read as «активных: N» by screen readers (visually hidden words): the label is what precedes it.
+  return texts.map((t) => t.replace(/\s*(активных:)?\s*\d*\s*$/, '').trim());
 }
 
 const LANDINGS: [AccountKey, string, string[]][] = [

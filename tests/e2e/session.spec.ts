@@ -43,6 +43,13 @@ function leaksOf(token: string, traffic: ReturnType<typeof recordTraffic>, store
   for (const [key, value] of Object.entries(stored.local)) if (key !== 'access_token' && value.includes(token)) leaks.push(`localStorage ${key}`);
   for (const [key, value] of Object.entries(stored.session)) if (value.includes(token) || key.includes(token)) leaks.push(`sessionStorage ${key}`);
   for (const [store, rows] of Object.entries(stored.idb)) if (rows.includes(token)) leaks.push(`IndexedDB ${store}`);
+  // DESIGN.md "Background send": the worker's record holds the access token under `token` and nothing else of it.
+  if (stored.workerSession) {
+    const { token: kept, ...rest } = stored.workerSession;
+    if (kept !== undefined && kept !== token) leaks.push('IndexedDB worker session: another token');
+    if (JSON.stringify(rest).includes(token)) leaks.push('IndexedDB worker session: the token outside its field');
+    if (Object.keys(rest).some((k) => /renew/i.test(k))) leaks.push('IndexedDB worker session: a renew token');
+  }
   for (const url of stored.cacheUrls) if (url.includes(token)) leaks.push(`Cache Storage ${url}`);
   return leaks;
 }

@@ -133,6 +133,9 @@ export async function storedTexts(page: Page) {
     const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? '']));
     const session = Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k) ?? '']));
     const idb: Record<string, string> = {};
+    // The one place IndexedDB may hold the access token: the record the page keeps for the service worker's Background
+    // Sync (src/lib/offline/worker-session.ts), read apart so that the token anywhere else is still caught.
+    let workerSession: Record<string, unknown> | null = null;
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -146,7 +149,9 @@ export async function storedTexts(page: Page) {
           request.onsuccess = () => resolve(request.result as unknown[]);
           request.onerror = () => reject(request.error);
         });
-        idb[`${info.name}/${store}`] = JSON.stringify(rows);
+        const kept = info.name === 'cabinet-offline' && store === 'meta' ? rows.filter((row) => (row as { key?: string }).key !== 'worker-session') : rows;
+        if (kept.length !== rows.length) workerSession = (rows.find((row) => (row as { key?: string }).key === 'worker-session') as { value: Record<string, unknown> }).value;
+        idb[`${info.name}/${store}`] = JSON.stringify(kept);
       }
       db.close();
     }
@@ -157,7 +162,7 @@ export async function storedTexts(page: Page) {
         for (const request of await cache.keys()) cacheUrls.push(`${name} ${request.url}`);
       }
     }
-    return { local, session, idb, cacheUrls };
+    return { local, session, idb, workerSession, cacheUrls };
   });
 }
 
