@@ -132,17 +132,27 @@ async function secondDevice(browser: Browser, userId: number, labels: string[]):
 
 const LABELS = ['Название проекта', 'Торговая марка продукта', 'Юридический адрес'];
 
-test('typed offline, every cabinet page closed: the worker sends it all when the connection returns, and says so once', async ({ browser, request }) => {
-  test.setTimeout(240_000);
-  const userId = await newApplicant(request);
+/**
+ * A person on the questionnaire, its worker in control, and then no connection: the page offline, the worker's
+ * requests dropped by the reference back end.
+ */
+async function offlineOnForm(browser: Browser, request: APIRequestContext, userId: number) {
   const { context, token } = await signedInOnce(browser, userId);
-  let page = await context.newPage();
+  const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await openForm(page);
   await waitForServiceWorker(page);
-
   await cutWorkerNetwork(request, token, true);
   await context.setOffline(true);
+  return { context, token, page };
+}
+
+test('typed offline, every cabinet page closed: the worker sends it all when the connection returns, and says so once', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const userId = await newApplicant(request);
+  const on = await offlineOnForm(browser, request, userId);
+  const { context, token } = on;
+  let page = on.page;
   const values = { [LABELS[0]!]: 'Проект, набранный в поезде', [LABELS[1]!]: 'Марка без сети', [LABELS[2]!]: 'г. Томск, ул. Вокзальная, д. 1' };
   for (const [label, text] of Object.entries(values)) await typeInto(page, label, text);
   // And a document: kept on the device, uploaded by the worker too (without progress: a worker has no XHR).
@@ -191,13 +201,7 @@ test('typed offline, every cabinet page closed: the worker sends it all when the
 test('the token expired before the sync: nothing is sent and nothing lost; after sign-in the page sends it', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const userId = await newApplicant(request);
-  const { context, token } = await signedInOnce(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openForm(page);
-  await waitForServiceWorker(page);
-  await cutWorkerNetwork(request, token, true);
-  await context.setOffline(true);
+  const { context, token, page } = await offlineOnForm(browser, request, userId);
   await typeInto(page, LABELS[0]!, 'Проект с истёкшим токеном');
   await syncRegistered(page);
   const anchor = await anchorPage(context);
@@ -241,13 +245,9 @@ test('another person signed in on the device: the first person\'s edits never go
   test.setTimeout(240_000);
   const first = await newApplicant(request);
   const second = await newApplicant(request);
-  const { context, token } = await signedInOnce(browser, first);
-  let page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openForm(page);
-  await waitForServiceWorker(page);
-  await cutWorkerNetwork(request, token, true);
-  await context.setOffline(true);
+  const on = await offlineOnForm(browser, request, first);
+  const { context, token } = on;
+  let page = on.page;
   await typeInto(page, LABELS[0]!, 'Черновик первого заявителя');
   await syncRegistered(page);
   await page.close({ runBeforeUnload: false });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { animationsDone, expectNoContractViolations, expectThroughout, screenshot, signIn } from './fixtures';
+import { animationsDone, expectNoContractViolations, expectThroughout, recordSentForms, screenshot, signIn } from './fixtures';
 import { expectAccessible } from './user-sessions';
 
 /**
@@ -11,25 +11,6 @@ const OFFLINE_NOTE = 'Файлы можно приложить, когда по�
 /** With files already listed, the same sentence speaks of other files. */
 const OFFLINE_NOTE_MORE = 'Другие файлы можно приложить, когда появится соединение с сервером.';
 const REFUSED = 'Нет соединения — действие недоступно';
-
-/** Chromium does not hand multipart bodies with files to Playwright: the app's own fetch records what it sends. */
-async function recordSentForms(page: Page) {
-  await page.addInitScript(() => {
-    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
-    const original = window.fetch.bind(window);
-    (window as unknown as { sentForms: unknown[] }).sentForms = [];
-    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.url.includes('/hosts/support/messages')) {
-        const form = await request.clone().formData();
-        (window as unknown as { sentForms: unknown[] }).sentForms.push(
-          [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}:${value.size}`]),
-        );
-      }
-      return original(input as RequestInfo, init);
-    };
-  });
-}
 
 const sentForms = (page: Page) => page.evaluate(() => (window as unknown as { sentForms: [string, string][][] }).sentForms);
 

@@ -1,25 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { animationsDone, expectNoContractViolations, screenshot, signIn } from './fixtures';
+import { animationsDone, expectNoContractViolations, recordSentForms, screenshot, signIn } from './fixtures';
 import { expectAccessible } from './user-sessions';
 
 test.describe('feedback "Задать вопрос" (SPEC §2, §5, §7 Support)', () => {
   test('the rules refuse an incomplete form, then a question with an attachment is sent as multipart', async ({ page }) => {
-    // Chromium does not hand multipart bodies with files to Playwright: the app's own fetch records what it sends.
-    await page.addInitScript(() => {
-      if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
-      const original = window.fetch.bind(window);
-      (window as unknown as { sentForms: unknown[] }).sentForms = [];
-      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        if (request.url.includes('/hosts/support/messages')) {
-          const form = await request.clone().formData();
-          (window as unknown as { sentForms: unknown[] }).sentForms.push(
-            [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}:${value.size}`]),
-          );
-        }
-        return original(input as RequestInfo, init);
-      };
-    });
+    await recordSentForms(page);
     await signIn(page, 'user');
     await page.goto('/programs');
     await page.getByRole('button', { name: 'Задать вопрос' }).click();

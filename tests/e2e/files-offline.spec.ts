@@ -67,6 +67,49 @@ async function taskId(request: APIRequestContext, token: string, name: string): 
 const FIN_REPORT = 'Отчёт о целевом использовании средств (просрочен)';
 const REGISTER = 'Реестр платёжных документов';
 
+/** A task owner of the test's own, signed in, with a page for the financial report's task form (not opened yet). */
+async function finReportOwner(browser: Browser, request: APIRequestContext, options: { serviceWorkers?: 'allow' | 'block' } = {}) {
+  const userId = await newUser(request, 'task-owner');
+  const session = await tokenAt(request, server.baseURL, userId);
+  const id = await taskId(request, session.token, FIN_REPORT);
+  const context = await signedIn(browser, userId, options);
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  return { userId, session, id, context, page, address: `/tasks/${id}` };
+}
+
+/** An applicant of the test's own on START-2026, its worker in control of the page. */
+async function applicantOnQuestionnaire(browser: Browser, request: APIRequestContext, options: { width?: number } = {}) {
+  const userId = await newUser(request, 'applicant');
+  const context = await signedIn(browser, userId, options);
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await openControlled(page, QUESTIONNAIRE);
+  return { userId, context, page };
+}
+
+/** A second device: a fresh profile of the user opens the form and shows the file exactly once. */
+async function secondDeviceShowsOnce(browser: Browser, userId: number, address: string, name: string) {
+  const second = await signedIn(browser, userId);
+  const other = await second.newPage();
+  await openForm(other, address);
+  await expect(uploaded(other, name)).toHaveCount(1);
+  await second.close();
+}
+
+/** After an offline reload the kept file is still at its field, still waiting. */
+async function stillKeptAfterOfflineReload(page: Page, name: string) {
+  await page.reload();
+  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
+  await expect(kept(page, name)).toContainText(WAITING_OFFLINE);
+  await expect(page.getByTestId('save-state')).not.toHaveText(SAVED);
+}
+
+/** The files the server lists for the report's attachment. */
+async function registerFiles(request: APIRequestContext, token: string, pointId: number) {
+  return apiJson<{ id: number; fileName: string }[]>(request, token, `/v2/projects/list-attach?filter[pointId]=${pointId}&filter[attachCode]=FN_ATT_REGISTER`);
+}
+
 /** Opens a form (questionnaire or task) as a person does and waits until it can be used. */
 async function openForm(page: Page, address: string) {
   await page.goto(address);
@@ -134,11 +177,7 @@ async function blobsOnDevice(page: Page): Promise<number> {
 
 test('questionnaire: a file chosen offline is kept, survives an offline reload, uploads by itself once, and a second device has it', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const userId = await newUser(request, 'applicant');
-  const context = await signedIn(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openControlled(page, QUESTIONNAIRE);
+  const { userId, context, page } = await applicantOnQuestionnaire(browser, request);
   const file = pdf('Устав.pdf', 300_000);
 
   await goOffline(context, page);
@@ -151,10 +190,7 @@ test('questionnaire: a file chosen offline is kept, survives an offline reload, 
   await page.screenshot({ path: test.info().outputPath('kept-offline-1440.png') });
 
   // An offline reload: the file is still there, still waiting.
-  await page.reload();
-  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
-  await expect(kept(page, 'Устав.pdf')).toContainText(WAITING_OFFLINE);
-  await expect(page.getByTestId('save-state')).not.toHaveText(SAVED);
+  await stillKeptAfterOfflineReload(page, 'Устав.pdf');
 
   // Back online: it goes by itself; only then «Все изменения сохранены».
   await context.setOffline(false);
@@ -173,37 +209,26 @@ test('questionnaire: a file chosen offline is kept, survives an offline reload, 
   await context.close();
 
   // A second device: a fresh profile opens the questionnaire and shows the file once.
-  const second = await signedIn(browser, userId);
-  const other = await second.newPage();
-  await openForm(other, QUESTIONNAIRE);
-  await expect(uploaded(other, 'Устав.pdf')).toHaveCount(1);
-  await second.close();
+  await secondDeviceShowsOnce(browser, userId, QUESTIONNAIRE, 'Устав.pdf');
 });
 
 test('task form: an attachment chosen offline reaches the point once; a second device lists it', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const userId = await newUser(request, 'task-owner');
-  const session = await tokenAt(request, server.baseURL, userId);
-  const id = await taskId(request, session.token, FIN_REPORT);
-  const context = await signedIn(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openControlled(page, `/tasks/${id}`);
+  const { userId, session, id, context, page, address } = await finReportOwner(browser, request);
+  await openControlled(page, address);
   const file = pdf('Реестр.pdf', 250_000);
 
   await goOffline(context, page);
   await page.getByLabel(`${REGISTER}: выбрать файл`).setInputFiles(file);
   await expect(kept(page, 'Реестр.pdf')).toContainText(WAITING_OFFLINE);
-  await page.reload();
-  await expect(page.getByTestId('save-state')).toBeVisible({ timeout: 30_000 });
-  await expect(kept(page, 'Реестр.pdf')).toContainText(WAITING_OFFLINE);
+  await stillKeptAfterOfflineReload(page, 'Реестр.pdf');
 
   await context.setOffline(false);
   await expect(uploaded(page, 'Реестр.pdf')).toBeVisible({ timeout: 30_000 });
   await expect(kept(page, 'Реестр.pdf')).toHaveCount(0);
   await expect(page.getByTestId('save-state')).toHaveText(SAVED, { timeout: 30_000 });
 
-  const listed = await apiJson<{ id: number; fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+  const listed = await registerFiles(request, session.token, id);
   expect(listed.map((f) => f.fileName)).toEqual(['Реестр.pdf']);
   expect((await downloadBytes(request, session.token, listed[0]!.id)).equals(file.buffer)).toBe(true);
   // Offline again right after: the kept copy of the task's file list has it too (it opens offline with it).
@@ -212,46 +237,33 @@ test('task form: an attachment chosen offline reaches the point once; a second d
   await expect(uploaded(page, 'Реестр.pdf')).toBeVisible({ timeout: 30_000 });
   await context.close();
 
-  const second = await signedIn(browser, userId);
-  const other = await second.newPage();
-  await openForm(other, `/tasks/${id}`);
-  await expect(uploaded(other, 'Реестр.pdf')).toHaveCount(1);
-  await second.close();
+  await secondDeviceShowsOnce(browser, userId, address, 'Реестр.pdf');
 });
 
 test('an upload dropped as a lost connection resumes by itself, with no second pick, and lands once', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const userId = await newUser(request, 'task-owner');
-  const session = await tokenAt(request, server.baseURL, userId);
-  const id = await taskId(request, session.token, FIN_REPORT);
   // Requests through a service worker bypass page routing: this context blocks the worker, so the route sees them.
-  const context = await signedIn(browser, userId, { serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { session, id, context, page, address } = await finReportOwner(browser, request, { serviceWorkers: 'block' });
   let dropped = 0;
   await page.route('**/v2/projects/upload-attach', async (route) => {
     if (dropped++ === 0) return route.abort('internetdisconnected');
     return route.continue();
   });
-  await openForm(page, `/tasks/${id}`);
+  await openForm(page, address);
   await page.getByLabel(`${REGISTER}: выбрать файл`).setInputFiles(pdf('cut2.pdf'));
   // Defect 2 of the issue: a red row with only «Заменить файл», nothing retried. Now it stays kept and goes again.
   await expect(uploaded(page, 'cut2.pdf')).toBeVisible({ timeout: 45_000 });
   expect(dropped).toBe(2);
   await expect(kept(page, 'cut2.pdf')).toHaveCount(0);
-  const listed = await apiJson<{ fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+  const listed = await registerFiles(request, session.token, id);
   expect(listed.map((f) => f.fileName)).toEqual(['cut2.pdf']);
   await context.close();
 });
 
 test('a slow upload shows its progress, is cut off by a real loss of the connection, and finishes by itself once', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const userId = await newUser(request, 'task-owner');
-  const session = await tokenAt(request, server.baseURL, userId);
-  const id = await taskId(request, session.token, FIN_REPORT);
-  const context = await signedIn(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openControlled(page, `/tasks/${id}`);
+  const { session, id, context, page, address } = await finReportOwner(browser, request);
+  await openControlled(page, address);
   // How the upload is slowed: the reference back end reads this user's upload bodies at 1 MB/s (fault
   // uploadBytesPerSecond), so the browser's send buffer fills and XHR progress follows the server's reading. A 16 MB
   // file: the first ~4 MB go at once into the kernel's buffers on loopback, the rest at the server's pace.
@@ -283,19 +295,17 @@ test('a slow upload shows its progress, is cut off by a real loss of the connect
   await request.delete(`${server.baseURL}/__test/faults?token=${encodeURIComponent(token)}`);
   await context.setOffline(false);
   await expect(uploaded(page, 'slow.pdf')).toBeVisible({ timeout: 60_000 });
-  const listed = await apiJson<{ fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+  const listed = await registerFiles(request, session.token, id);
   expect(listed.map((f) => f.fileName)).toEqual(['slow.pdf']);
   await context.close();
 });
 
 test('a tab closed in the middle of an upload: the next page sends the kept copy, and the server keeps it once', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const userId = await newUser(request, 'task-owner');
-  const session = await tokenAt(request, server.baseURL, userId);
-  const id = await taskId(request, session.token, FIN_REPORT);
-  const context = await signedIn(browser, userId);
-  let page = await context.newPage();
-  await openControlled(page, `/tasks/${id}`);
+  const owner = await finReportOwner(browser, request);
+  const { session, id, context, address } = owner;
+  let page = owner.page;
+  await openControlled(page, address);
   // Slowed as above (the server reads this user's uploads at 1 MB/s), so the tab is surely closed mid-upload.
   const token = await page.evaluate(() => localStorage.getItem('access_token')!);
   await request.post(`${server.baseURL}/__test/faults?token=${encodeURIComponent(token)}`, { data: [{ match: 'attachUpload', uploadBytesPerSecond: 1_000_000 }] });
@@ -304,10 +314,10 @@ test('a tab closed in the middle of an upload: the next page sends the kept copy
   await page.close({ runBeforeUnload: false });
   await request.delete(`${server.baseURL}/__test/faults?token=${encodeURIComponent(token)}`);
   page = await context.newPage();
-  await openForm(page, `/tasks/${id}`);
+  await openForm(page, address);
   await expect(uploaded(page, 'closed-mid-upload.pdf')).toBeVisible({ timeout: 60_000 });
   await expect(kept(page, 'closed-mid-upload.pdf')).toHaveCount(0);
-  const listed = await apiJson<{ fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+  const listed = await registerFiles(request, session.token, id);
   expect(listed.map((f) => f.fileName)).toEqual(['closed-mid-upload.pdf']);
   await context.close();
 });
@@ -315,12 +325,8 @@ test('a tab closed in the middle of an upload: the next page sends the kept copy
 for (const drops of [1, 2]) {
   test(`the lost answer (${drops === 1 ? 'the browser resends by itself' : 'the client sees the connection die'}): the point ends with one attachment`, async ({ browser, request }) => {
     test.setTimeout(180_000);
-    const userId = await newUser(request, 'task-owner');
-    const session = await tokenAt(request, server.baseURL, userId);
-    const id = await taskId(request, session.token, FIN_REPORT);
-    const context = await signedIn(browser, userId);
-    const page = await context.newPage();
-    await openControlled(page, `/tasks/${id}`);
+    const { session, id, context, page, address } = await finReportOwner(browser, request);
+    await openControlled(page, address);
     // The reference back end stores the file, then drops the connection without answering (fault dropAfterHandler).
     // Once: Chromium resends a POST whose reused keep-alive connection closed without an answer, by itself — the
     // server gets the file twice from one request. Twice: that resend is dropped too, and the page sees a lost
@@ -335,7 +341,7 @@ for (const drops of [1, 2]) {
     await page.getByLabel(`${REGISTER}: выбрать файл`).setInputFiles(pdf('answer-lost.pdf'));
     await expect(uploaded(page, 'answer-lost.pdf')).toBeVisible({ timeout: 45_000 });
     await expect(kept(page, 'answer-lost.pdf')).toHaveCount(0);
-    const listed = await apiJson<{ fileName: string }[]>(request, session.token, `/v2/projects/list-attach?filter[pointId]=${id}&filter[attachCode]=FN_ATT_REGISTER`);
+    const listed = await registerFiles(request, session.token, id);
     expect(listed.map((f) => f.fileName)).toEqual(['answer-lost.pdf']);
     // The page sent the file once: the server's list said it had it.
     expect(uploads).toHaveLength(1);
@@ -379,11 +385,7 @@ test('a device without room says so plainly, keeps nothing half-written, and the
 
 test('a second tab on the same form shows the same waiting file; sign-out names it and then purges it', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const userId = await newUser(request, 'applicant');
-  const context = await signedIn(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openControlled(page, QUESTIONNAIRE);
+  const { context, page } = await applicantOnQuestionnaire(browser, request);
   const other = await context.newPage();
   await openForm(other, QUESTIONNAIRE);
   await goOffline(context, page);
@@ -406,11 +408,7 @@ test('a second tab on the same form shows the same waiting file; sign-out names 
 
 test('recognition offline: the field says it starts when the connection returns; back online the review opens', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const userId = await newUser(request, 'applicant');
-  const context = await signedIn(browser, userId);
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  await openControlled(page, QUESTIONNAIRE);
+  const { context, page } = await applicantOnQuestionnaire(browser, request);
   await goOffline(context, page);
   await page.getByLabel('Смета расходов: выбрать файл').setInputFiles({ name: 'смета.csv', mimeType: 'text/csv', buffer: Buffer.from('Оборудование;100000\nМатериалы;50000\n') });
   await expect(kept(page, 'смета.csv')).toContainText('распознавание начнётся, когда появится соединение');

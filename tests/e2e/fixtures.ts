@@ -218,3 +218,32 @@ export function enableTestHooks() {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `tests/screenshots/${name}.png`, fullPage: false });
 }
+
+/** Chromium does not hand multipart bodies with files to Playwright: the app's own fetch records what it sends. */
+export async function recordSentForms(page: Page) {
+  await page.addInitScript(() => {
+    if (window.origin === 'null') return; // The project widget's sandboxed frame has no storage: the harness leaves it alone.
+    const original = window.fetch.bind(window);
+    (window as unknown as { sentForms: unknown[] }).sentForms = [];
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.url.includes('/hosts/support/messages')) {
+        const form = await request.clone().formData();
+        (window as unknown as { sentForms: unknown[] }).sentForms.push(
+          [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}:${value.size}`]),
+        );
+      }
+      return original(input as RequestInfo, init);
+    };
+  });
+}
+
+/** Opens the START-2026 questionnaire and closes the instructions that open by themselves on the first visit. */
+export async function openQuestionnaireFirstVisit(page: Page) {
+  await page.goto('/programs/create/START-2026');
+  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
+  const dialog = page.locator('[role="dialog"][data-state="open"]');
+  await expect(dialog).toBeVisible({ timeout: 6_000 });
+  await dialog.getByRole('button', { name: 'Понятно' }).click();
+  await expect(dialog).toHaveCount(0);
+}

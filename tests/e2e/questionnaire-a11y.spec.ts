@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newApplicant, screenshot, signIn } from './fixtures';
+import { newApplicant, openQuestionnaireFirstVisit, screenshot, signIn } from './fixtures';
 
 /**
  * Issue 50, the questionnaire with the keyboard and on a phone: a focused field is never under the sticky submit bar
@@ -62,12 +62,7 @@ async function seedDraft(page: Page, who: { userId: number; token: string }, val
 
 /** Opens START-2026, closes the first dialog (it opens by itself after 1.5 s) and waits until every group is rendered. */
 async function openForm(page: Page) {
-  await page.goto('/programs/create/START-2026');
-  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
-  const dialog = page.locator('[role="dialog"][data-state="open"]');
-  await expect(dialog).toBeVisible({ timeout: 6_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  await expect(dialog).toHaveCount(0);
+  await openQuestionnaireFirstVisit(page);
   await expect(page.locator('[data-section-pending]')).toHaveCount(0);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn } from './fixtures';
+import { openQuestionnaireFirstVisit, screenshot, signIn } from './fixtures';
 import { signInAsUserId, tokenForUserId } from './user-sessions';
 
 /**
@@ -18,15 +18,7 @@ const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buff
 /** Scrolls a part into the middle of the screen for a screenshot (clear of the sticky header and submit bar). */
 const centre = (locator: Locator) => locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 
-/** Opens the START-2026 questionnaire and closes the instructions that open by themselves on the first visit. */
-async function openForm(page: Page) {
-  await page.goto('/programs/create/START-2026');
-  await expect(page.getByText('Введенные данные сохраняются автоматически')).toBeVisible({ timeout: 30_000 });
-  const dialog = page.locator('[role="dialog"][data-state="open"]');
-  await expect(dialog).toBeVisible({ timeout: 6_000 });
-  await dialog.getByRole('button', { name: 'Понятно' }).click();
-  await expect(dialog).toHaveCount(0);
-}
+const openForm = openQuestionnaireFirstVisit;
 
 async function stashOf(page: Page, userId: number) {
   const { token } = await tokenForUserId(page.request, userId);

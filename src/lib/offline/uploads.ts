@@ -1,5 +1,5 @@
 import { newOpId } from './outbox';
-import type { OfflineDb, UploadPlace, UploadRow, UploadState, UploadedFileRef } from './schema';
+import type { OfflineDb, UploadRow, UploadState, UploadedFileRef } from './schema';
 
 /**
  * The file queue of the offline layer (DESIGN.md "Attachments offline"): one row per file picked, its bytes beside it
@@ -9,16 +9,10 @@ import type { OfflineDb, UploadPlace, UploadRow, UploadState, UploadedFileRef } 
  */
 
 /** What a form hands over when a file passed the SPEC §5 checks. */
-export interface KeepInput {
-  userId: number;
-  hash: string;
-  pointId: number | null;
-  attachCode: string;
-  valueIndex: number;
-  place: UploadPlace;
+export type KeepInput = Pick<UploadRow, 'userId' | 'hash' | 'pointId' | 'attachCode' | 'valueIndex' | 'place'> & {
   listQueryKey?: readonly unknown[] | null;
   file: File;
-}
+};
 
 /** The device has no room for the file: nothing of it was kept. */
 export class DeviceFullError extends Error {
