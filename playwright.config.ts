@@ -34,7 +34,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  // The smoke test runs first: if the built app does not start, every other spec is skipped at once (tests/e2e/smoke.spec.ts).
+  projects: [
+    { name: 'smoke', testMatch: /smoke\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'chromium', testIgnore: /smoke\.spec\.ts$/, dependencies: ['smoke'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
   webServer: {
     command: 'node_modules/.bin/tsx server/main.ts',
     url: `${baseURL}/config.json`,

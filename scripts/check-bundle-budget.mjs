@@ -6,9 +6,12 @@
 // Each file counts with its gzip -9 size. The chunk graph comes from <dist>/.vite/bundle-stats.json (written by the
 // build, scripts/bundle-stats.mjs); `npm run bench` checks the same routes against the browser's network log.
 //
-// The DESIGN.md budget is 150 KiB. Routes that cannot reach it with the fixed stack have a `limit` — the figure
-// reached, plus a small margin — so a regression still fails; README "Производительность и доступность" shows where
-// the bytes go. Usage: node scripts/check-bundle-budget.mjs [dist] [--json]
+// The DESIGN.md budget is 150 KiB. Routes that cannot reach it with the fixed stack have a goal instead: `reachedKiB`, the
+// figure the route reached when its size was last reviewed, and a limit HEADROOM above it. Growth within the headroom
+// (a dependency's patch or minor release, a small feature) is printed, with its size, and does not fail; growth past
+// the limit fails `npm test`, and the change that caused it either wins the bytes back or sets a new reached figure
+// (README "Производительность и доступность", docs/dependency-upgrades.md). The history of each figure is this file's
+// git log. Usage: node scripts/check-bundle-budget.mjs [dist] [--json]
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,92 +32,32 @@ export function stableText(source) {
 
 const CABINET = ['src/app/theme-cabinet.ts', 'src/routes/_cabinet.tsx?tsr-split=component'];
 
+/** Headroom of each route's limit above its reached figure: 2 %, 3.3–4.9 KiB on these routes. */
+export const HEADROOM = 0.02;
+
+/** A route's limit: its reached figure plus the headroom, to 0.1 KiB. */
+export const limitOf = (reachedKiB) => Math.round(reachedKiB * (1 + HEADROOM) * 10) / 10;
+
 /**
- * The routes of the issue: what each loads before its screen shows (module ids of chunk facades) and its limit. A route
- * that gets lighter lowers its limit to what it reached (issue 19); /login's first-load JS must never grow past its
- * figure when issue 19 was filed.
- * Limits are in the measure of `stableText` (since it was introduced; 1.3–3.0 KiB below the figures as shipped, which
- * carry one random 8-character hash per imported file): /login's 166.5 KiB as shipped is 165.3 in it; the others are
- * what the routes reached then, with the kept picture waiting for the service message (+53 B), the bell's badge
- * placed without Chakra's Float (−293 B) and the first-load chunks grouped by the screens that load them
- * (scripts/screen-chunks.mjs: /tasks 44 → 21 files and 3.1 KiB less; /login's limit follows it down, 165.3 → 165.0).
- * /calendar 247.1 → 243.8: react-big-calendar's lodash calls served by plain functions (src/features/calendar/vendor/lodash).
- * /programs, /tasks and the questionnaire +0.1 (212.9 → 213, 210.9 → 211, 236.9 → 237; still 4–57 KiB below their figures
- * when issue 19 was filed): a tab restarted for another user asks the server who is signed in before it trusts the kept
- * record (features/auth/signed-in-user.ts, 61 B in the startup chunk); it showed the previous user's name before.
- * Every route −0.7 KiB (165 → 164.3, 213 → 212.3, 211 → 210.3, 237 → 236.3, 243.8 → 243.1): the startup chunk carries the
- * theme's finished tokens instead of Chakra's token definitions and the code that made tokens of them
- * (scripts/token-snapshot.mjs).
- * /programs and /tasks +0.1 (212.3 → 212.4, 210.3 → 210.4; +70 B): the kept picture goes as soon as a person moves the
- * pointer, touches the screen or presses a key over the app's settled screen (lib/screen-snapshot-release.ts); a click
- * in the moments before the swap went to nothing before.
- * /login, the questionnaire and /calendar +0.1 (164.3 → 164.4, 236.3 → 236.4, 243.1 → 243.2; +22–25 B): React DOM's five
- * thrown-by-identity values are made without a recorded stack (scripts/react-sentinels.mjs); with DevTools attached,
- * as in Lighthouse, making them re-parsed the startup chunk: 60–80 ms of its evaluation at full speed. /login stays
- * 0.9 KiB below its figure when issue 19 was filed.
- * /programs and /tasks +0.1, the questionnaire +0.2 (212.4 → 212.5, 210.4 → 210.5, 236.4 → 236.6; +81–146 B): Moscow
- * dates and the relative notes of the RID tab and the project plan without luxon and without ICU's date data
- * (lib/moscow-time.ts, lib/relative-days.ts). The project card's first load loses luxon (−21 KiB gzip), and no first
- * screen makes an Intl.DateTimeFormat any more: 25–35 ms of ICU loading at full speed in each first render. The Russian
- * plural rules (lib/plural.ts), now used by the project card too, came out of a shared chunk into a file of their own.
- * /programs and /tasks +0.1 (212.5 → 212.6, 210.5 → 210.6; +49 B): the cabinet's frame keeps the service message's
- * banner that boot.js drew before the app's code ran (features/shell/components/cabinet-frame.tsx), the largest text of
- * these screens on a phone (their largest contentful paint; README "Производительность и доступность").
- * /login, the questionnaire and /calendar +0.1 (164.4 → 164.5, 236.6 → 236.7, 243.2 → 243.3; +107 B on every route,
- * /programs and /tasks stay within theirs): the frame index.html painted stays on screen until the first route is drawn
- * (app/router.tsx PaintedFrame); the app's first render emptied the page for ~0.15–0.25 s of a phone's first visit.
- * /login stays 0.8 KiB below its figure when issue 19 was filed.
- * /programs and /tasks +0.3, the questionnaire +0.2, /calendar +0.3 (212.6 → 212.9, 210.6 → 210.9, 236.7 → 236.9,
- * 243.3 → 243.6; +230 B): the cabinet puts emotion's rules into its blocks split by their text (app/emotion-layers.ts
- * splitText); written back by the browser, a shorthand with var() was lost — every skeleton of the cabinet was
- * transparent and still, and its spinners did not turn.
- * /programs, /tasks, the questionnaire and /calendar −0.2 / −0.2 / −0.1 / −0.2 (212.9 → 212.7, 210.9 → 210.7,
- * 236.9 → 236.8, 243.6 → 243.4): the sign-out warning's texts come with its dialog (features/auth/components/
- * leave-session-confirm.tsx), not with the signed-in layout; with them, a field a dialog gives the focus back to keeps
- * its caret (lib/focus-return.ts, loaded after the first screen) and the signed-in layout's pending view keeps the
- * painted frame (app/painted-frame.tsx). /login unchanged.
- * The questionnaire +0.1 (236.8 → 236.9; +79 B): the save state keeps an edit counted until the outbox rows read hold it,
- * and says nothing is saved before the outbox was read once (lib/offline/offline-draft-store.ts, sync-state.ts: the chaos
- * run's «Все изменения сохранены» over an unsent edit), and a draft opens only after the edits a page going away left in
- * the journal are on the device (a region chosen the moment before a reload showed empty after it).
- * The questionnaire −13.9 (236.9 → 223.0), /programs −0.3 (212.7 → 212.4), /tasks +0.5 (210.7 → 211.2; the same modules,
- * in 23 files instead of 21): the questionnaire's radios and checkboxes are the browser's own inputs
- * (components/plain-field.tsx Choice), so its first load has no Ark checkbox, radio group or zag state machine. zag's
- * machine and DOM helpers, shared before by /tasks, /programs and the questionnaire, are now shared by fewer screens and
- * come in three small files of their own (scripts/screen-chunks.mjs: no screen loads a byte it does not use); each file
- * is compressed on its own. /login and /calendar unchanged.
- * The questionnaire +7.0 (223.0 → 230.0), /programs and /calendar +0.2 (212.4 → 212.6, 243.4 → 243.6), /tasks +0.1
- * (211.2 → 211.3): files keep the offline promise (DESIGN.md "Attachments offline"). The questionnaire's first load
- * carries the device's file queue (lib/offline/uploads.ts, file-queue.ts: 2.6 KiB), the replayer's file lane (1 KiB),
- * a kept file's row with its progress and actions, keeping and recognising a kept file at its field (~2.5 KiB) and the
- * upload's words (lib/upload-progress.ts); the XHR transport (lib/api/upload-transport.ts, 1 KiB) loads with the first
- * upload. Every signed-in screen: the app badge adds what waits on the device to the unread notifications
- * (lib/pwa/badge.ts) and the sign-out warning names the files it would lose (features/auth/leave-session.ts). /login
- * unchanged.
- * /programs, /tasks and /calendar +0.2 (212.6 → 212.8, 211.3 → 211.5, 243.6 → 243.8), the questionnaire +0.4 (230.0 →
- * 230.4): edits leave the device with the tab closed (DESIGN.md "Background send"). Every signed-in screen can say once
- * what the service worker sent («Изменения, сделанные без сети, отправлены»; its notice loads only then) and hands the
- * unread count to the worker's badge (lib/offline/status.ts, lib/pwa/badge.ts); the questionnaire's offline layer
- * takes its API client as a parameter, so the worker's script runs the same code. /login unchanged.
- * The questionnaire +1.0 (230.4 → 231.4), /programs −0.6 (212.8 → 212.2), /tasks −0.6 (211.5 → 210.9), /calendar −0.5
- * (243.8 → 243.3): the phone, keyboard and screen-reader pass of the questionnaire — dates that do not exist said so
- * (rules/dates.ts, out of input-behaviour.ts, which every signed-in screen loads: hence the others' loss), the amount's
- * maximum checked at once, the focus ring on invalid fields, the sticky bar's height kept as the scroll padding, the
- * focus given back after a deletion or the recognition dialog. /login unchanged.
+ * The routes: what each loads before its screen shows (module ids of chunk facades) and the first-load figure it reached
+ * (in the measure of `stableText`, which is 1.3–3.0 KiB below the figures as shipped). Reviewed with Chakra UI 3.38.0,
+ * Ark UI 5.40.0 and Zag 1.47.0 (+0.1 to +1.0 KiB on the routes from 3.37.0 / 5.39.0 / 1.43.3).
  */
 export const ROUTES = [
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], limitKiB: 164.5 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], limitKiB: 212.2 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], limitKiB: 210.9 },
+  // /login never grows past its figure when issue 19 was filed (166.5 KiB as shipped = 165.3 in this measure): its
+  // limit is that cap where the headroom would reach above it.
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], reachedKiB: 164.6, capKiB: 165.3 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], reachedKiB: 213.2 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], reachedKiB: 211.5 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    limitKiB: 231.4,
+    reachedKiB: 231.7,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    limitKiB: 243.3,
+    reachedKiB: 243.4,
   },
 ];
 
@@ -143,7 +86,7 @@ export function measureRoutes(distDir, routes = ROUTES) {
     if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(Buffer.from(stableText(readFileSync(path.join(distDir, file), 'latin1')), 'latin1'), { level: 9 }).length);
     return gzipOf.get(file);
   };
-  return routes.map(({ route, loads, limitKiB }) => {
+  return routes.map(({ route, loads, reachedKiB, capKiB = Infinity }) => {
     const start = [entry.file];
     for (const facade of loads) {
       const chunk = (chunks.find((c) => c.facade === facade) ?? chunks.find((c) => c.modules.some((m) => m.id === facade)));
@@ -171,21 +114,35 @@ export function measureRoutes(distDir, routes = ROUTES) {
       for (const m of shares) groups.set(groupOf(m), (groups.get(groupOf(m)) ?? 0) + (m.gzip / total) * size);
     }
     const breakdown = [...groups].map(([name, bytes]) => ({ name, kib: KiB(bytes) })).sort((a, b) => b.kib - a.kib);
-    return { route, files: [...files], gzipKiB: KiB(gzip), rawKiB: KiB(raw), limitKiB, designKiB: DESIGN_BUDGET_KIB, breakdown };
+    return { route, files: [...files], gzipKiB: KiB(gzip), rawKiB: KiB(raw), reachedKiB, limitKiB: Math.min(limitOf(reachedKiB), capKiB), designKiB: DESIGN_BUDGET_KIB, breakdown };
   });
 }
 
-/** Human-readable report and the verdict: a route over its limit fails; over the DESIGN.md budget is reported. */
+/** Signed KiB to 0.1 with its share of `of`: "+0.6 KiB (+0.3 %)". */
+const growth = (kib, of) => `${kib >= 0 ? '+' : '−'}${Math.abs(kib).toFixed(1)} KiB (${kib >= 0 ? '+' : '−'}${Math.abs((kib / of) * 100).toFixed(1)} %)`;
+
+/**
+ * Human-readable report and the verdict: a route over its limit (reached figure + HEADROOM) fails; growth within the
+ * headroom is printed; over the DESIGN.md budget is reported.
+ */
 export function report(results) {
   const lines = ['First-load JavaScript per route (gzip -9, from the build output):', ''];
-  lines.push('| route | files | gzip KiB | raw KiB | DESIGN.md budget | limit (regression) | status |', '|---|---|---|---|---|---|---|');
+  lines.push(`| route | files | gzip KiB | raw KiB | DESIGN.md budget | reached | limit (+${HEADROOM * 100} %) | status |`, '|---|---|---|---|---|---|---|---|');
   let failed = false;
+  const grown = [];
   for (const r of results) {
     const over = r.gzipKiB > r.limitKiB;
     failed ||= over;
-    const status = over ? `FAIL: over the limit by ${KiB((r.gzipKiB - r.limitKiB) * 1024)} KiB` : r.gzipKiB <= r.designKiB ? 'within budget' : `within limit; ${KiB((r.gzipKiB - r.designKiB) * 1024)} KiB over the budget`;
-    lines.push(`| ${r.route} | ${r.files.length} | ${r.gzipKiB} | ${r.rawKiB} | ${r.designKiB} | ${r.limitKiB} | ${status} |`);
+    const change = KiB((r.gzipKiB - r.reachedKiB) * 1024);
+    if (change !== 0 && !over) grown.push(`${r.route}: ${growth(change, r.reachedKiB)} from its reached ${r.reachedKiB} KiB, ${KiB((r.limitKiB - r.gzipKiB) * 1024)} KiB left below its limit`);
+    const status = over
+      ? `FAIL: over the limit by ${KiB((r.gzipKiB - r.limitKiB) * 1024)} KiB (${growth(change, r.reachedKiB)} from the reached figure)`
+      : r.gzipKiB <= r.designKiB
+        ? 'within budget'
+        : `within limit${change ? ` (${growth(change, r.reachedKiB)})` : ''}; ${KiB((r.gzipKiB - r.designKiB) * 1024)} KiB over the budget`;
+    lines.push(`| ${r.route} | ${r.files.length} | ${r.gzipKiB} | ${r.rawKiB} | ${r.designKiB} | ${r.reachedKiB} | ${r.limitKiB} | ${status} |`);
   }
+  if (grown.length) lines.push('', 'Changed within the headroom (not a failure; lower `reachedKiB` when a route gets lighter):', ...grown.map((g) => `- ${g}`));
   for (const r of results.filter((x) => x.gzipKiB > x.designKiB)) {
     lines.push('', `${r.route}: ${r.breakdown.slice(0, 12).map((b) => `${b.name} ${b.kib}`).join(', ')}`);
   }
@@ -200,7 +157,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { text, failed } = report(results);
   console.log(text);
   if (failed) {
-    console.error('\nBundle budget check failed: a route grew past its limit (scripts/check-bundle-budget.mjs).');
+    console.error(`\nBundle budget check failed: a route grew more than ${HEADROOM * 100} % past the figure it reached (scripts/check-bundle-budget.mjs).`);
     process.exit(1);
   }
 }

@@ -50,7 +50,11 @@ export default function NotificationPopover(props: {
           <Popover.Content maxW={`${NOTIFICATION_POPUP_MAX_WIDTH}px`} w="calc(100vw - 16px)" aria-label="Новые уведомления">
             <Popover.Arrow />
             <Flex justify="space-between" align="center" px="3" pt="3" pb="2" borderBottomWidth="1px" gap="2">
-              <Popover.Title fontWeight="semibold">Уведомления</Popover.Title>
+              {/* Not Popover.Title: from Zag 1.47 a rendered title names the popup (aria-labelledby), over its Russian name
+                  «Новые уведомления» (aria-label above). */}
+              <Text as="div" fontWeight="semibold">
+                Уведомления
+              </Text>
               {count > 1 && (
                 <Button size="2xs" variant="ghost" onClick={() => read(items.map((n) => n.id))}>
                   Прочитать все
