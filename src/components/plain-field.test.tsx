@@ -137,7 +137,9 @@ describe('PlainField.Root (issue 50: no nameless group per field)', () => {
     expect(root.classList.contains('cab-field')).toBe(true);
     expect(root.dataset.invalid).toBe('');
     expect(root.querySelector('label')!.htmlFor).toBe(input.id);
-    expect(input.getAttribute('aria-describedby')).toBe(root.querySelector('[data-part="helper-text"]')!.id);
+    // Ark UI 5.40: an invalid field's error text describes the input too (before its help), besides aria-errormessage,
+    // for screen readers that do not read aria-errormessage.
+    expect(input.getAttribute('aria-describedby')).toBe(`${root.querySelector('[data-part="error-text"]')!.id} ${root.querySelector('[data-part="helper-text"]')!.id}`);
     expect(input.getAttribute('aria-errormessage')).toBe(root.querySelector('[data-part="error-text"]')!.id);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.required).toBe(true);
