@@ -5,7 +5,7 @@ import { ChevronDownIcon } from './icons';
 /**
  * Form field parts for forms with many fields (the questionnaire: up to 300). They keep Ark's field behaviour that
  * Chakra's `Field`, `Input` and `NativeSelect` are built on (the label bound to its input, help and error text in
- * `aria-describedby`/`aria-errormessage`, `aria-invalid`, `required`), but are drawn by the theme's classes of
+ * `aria-describedby` by the error and help texts, `aria-invalid`, `required`), but are drawn by the theme's classes of
  * app/hot-styles.ts (Chakra's own recipes resolved at build time) instead of resolving a recipe per instance.
  * Chakra inputs placed inside (text area, radios, the searchable list) read the same field context.
  */
@@ -127,9 +127,8 @@ function Choice({ type, label, invalid, readOnly, alignTop, checked, disabled, o
         data-state={checked ? 'checked' : 'unchecked'}
         aria-invalid={invalid || undefined}
         aria-readonly={(readOnly && !radio) || undefined}
-        // As Ark's field puts on its inputs: the help text describes, the error text (shown while invalid) is the error.
+        // As Ark's field puts on its inputs (Ark UI 5.40): described by the error text while invalid, then the help text.
         aria-describedby={field?.ariaDescribedby}
-        aria-errormessage={field?.invalid ? field.ids.errorText : undefined}
         // A read-only box ignores the change: React puts the controlled value back (for a radio, its whole group).
         onChange={readOnly ? ignore : onChange}
         {...props}
