@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { bundleStats } from './scripts/bundle-stats.mjs';
 import { bootPreload } from './scripts/boot-preload.mjs';
-import { systemCssPlugin } from './scripts/system-css.mjs';
+import { cssText, systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
 import { pureAnatomy } from './scripts/pure-anatomy.mjs';
@@ -23,6 +23,68 @@ const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/hosts', '/sso', '/widget', '/config.json', '/files'];
 
 const appVersion = process.env.APP_VERSION ?? new Date().toISOString();
+
+// BUILD_PATCHES_OFF=token-snapshot,pure-anatomy (names, comma-separated): the build without those patches of other
+// packages, so that what each one buys can be measured against the usual build (bench/patches.mjs, bench/patches.md).
+// Unset, the build is the usual one. The names:
+// - system-css, lazy-system-globals, token-snapshot, pure-anatomy, react-sentinels, locale-dir: the plugins below.
+//   system-css off: index.html keeps the layer order and the classes of src/app/hot-styles.ts (the app's own CSS, its
+//   lists are drawn with those classes) but not the system's global styles (reset, base, tokens), and Chakra's provider
+//   gets the whole system (src/app/theme.ts `renderedSystem`), so it inserts them at run time as without the patch.
+//   lazy-system-globals keeps working then (`_global` is a getter, read by the provider's first render).
+// - lodash, react-overlays, use-sync-external-store: the resolve.alias entries of those names.
+// - emotion-layers: src/app/emotion-layers.ts' `KeepLayerBlocks` renders nothing (emotion inserts its rules as it does).
+// None needs another to build or run; an unknown name fails the build.
+const PATCHES = [
+  'system-css',
+  'lazy-system-globals',
+  'token-snapshot',
+  'pure-anatomy',
+  'react-sentinels',
+  'locale-dir',
+  'lodash',
+  'react-overlays',
+  'use-sync-external-store',
+  'emotion-layers',
+];
+const patchesOff = new Set((process.env.BUILD_PATCHES_OFF ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+for (const name of patchesOff) {
+  if (!PATCHES.includes(name)) throw new Error(`BUILD_PATCHES_OFF: no patch named "${name}" (${PATCHES.join(', ')})`);
+}
+const patch = <T,>(name: string, ...value: T[]): T[] => (patchesOff.has(name) ? [] : value);
+
+/** BUILD_PATCHES_OFF=system-css: the usual style sheet of index.html without the system's global styles. */
+const withoutSystemGlobals = () => [
+  {
+    name: 'system-css-off:html',
+    async transformIndexHtml(html: string) {
+      const { getSystem } = await import('./src/app/theme');
+      const globals = cssText([getSystem()._global]);
+      if (!html.includes(globals)) throw new Error('BUILD_PATCHES_OFF=system-css: the global styles are not in index.html');
+      return html.replace(globals, '');
+    },
+  },
+  {
+    name: 'system-css-off:provider',
+    enforce: 'pre' as const,
+    transform(code: string, id: string) {
+      if (id.split('?')[0] !== fileURLToPath(new URL('./src/app/theme.ts', import.meta.url))) return null;
+      const withoutGlobals = ', _global: { value: [], enumerable: true }';
+      if (!code.includes(withoutGlobals)) throw new Error('BUILD_PATCHES_OFF=system-css: src/app/theme.ts renderedSystem changed');
+      return { code: code.replace(withoutGlobals, ''), map: null };
+    },
+  },
+];
+
+/** BUILD_PATCHES_OFF=emotion-layers: the signed-in layout without the tape of layer blocks. */
+const withoutEmotionLayers = () => ({
+  name: 'emotion-layers-off',
+  enforce: 'pre' as const,
+  load(id: string) {
+    if (id.split('?')[0] !== fileURLToPath(new URL('./src/app/emotion-layers.ts', import.meta.url))) return null;
+    return 'export const KeepLayerBlocks = () => null;';
+  },
+});
 
 // Recipe files of the cabinet screens (src/app/theme-cabinet.ts): kept out of the startup chunk, they load with the
 // first signed-in screen. `fieldSlotRecipe` → theme/recipes/field.js, `nativeSelectSlotRecipe` → native-select.js.
@@ -51,15 +113,15 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // react-big-calendar's lodash functions (CommonJS lodash: ~20 KiB gzip of the calendar chunk) as plain ES
       // functions for the calls it makes (src/features/calendar/vendor/lodash/README.md). Only the nine it imports.
-      {
+      ...patch('lodash', {
         find: new RegExp(`^lodash/(${RBC_LODASH.join('|')})$`),
         replacement: fileURLToPath(new URL('./src/features/calendar/vendor/lodash/$1.ts', import.meta.url)),
-      },
+      }),
       // Its "ещё N" popup (react-overlays + @popperjs/core) is off in the calendar screen (popup={false}): never drawn.
-      { find: /^react-overlays$/, replacement: fileURLToPath(new URL('./src/features/calendar/vendor/react-overlays-off.ts', import.meta.url)) },
+      ...patch('react-overlays', { find: /^react-overlays$/, replacement: fileURLToPath(new URL('./src/features/calendar/vendor/react-overlays-off.ts', import.meta.url)) }),
       // The router's store selector (@tanstack/react-store) asks for the React 17 shim of useSyncExternalStore; React 19
       // has the hook, and the package's own non-shim build uses it: the shim's fallback leaves the first-load JS.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      ...patch('use-sync-external-store', { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }),
     ],
   },
   plugins: [
@@ -68,15 +130,17 @@ export default defineConfig({
     bundleStats(),
     // The theme's global styles and list classes, resolved at build time into index.html (scripts/system-css.mjs).
     systemCssPlugin(),
+    ...(patchesOff.has('system-css') ? withoutSystemGlobals() : []),
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
-    lazySystemGlobals(),
+    ...patch('lazy-system-globals', lazySystemGlobals()),
     // …nor builds its token dictionary again: it is made at build time from the same theme (scripts/token-snapshot.mjs).
-    tokenSnapshotPlugin(),
-    pureAnatomy(),
+    ...patch('token-snapshot', tokenSnapshotPlugin()),
+    ...patch('pure-anatomy', pureAnatomy()),
     // React DOM's thrown-by-identity values made without a recorded stack (scripts/react-sentinels.mjs).
-    reactSentinels(),
+    ...patch('react-sentinels', reactSentinels()),
     // Ark's LocaleProvider tells the direction of "ru-RU" without Intl.Locale#maximize (scripts/locale-dir.mjs).
-    localeDir(),
+    ...patch('locale-dir', localeDir()),
+    ...(patchesOff.has('emotion-layers') ? [withoutEmotionLayers()] : []),
     screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({
