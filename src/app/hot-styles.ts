@@ -1,15 +1,20 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import {
+  avatarSlotRecipe,
   badgeRecipe,
   buttonRecipe,
+  cardSlotRecipe,
   checkboxSlotRecipe,
   fieldSlotRecipe,
   inputRecipe,
   linkRecipe,
   nativeSelectSlotRecipe,
   radioGroupSlotRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
+import chakraPackage from '@chakra-ui/react/package.json';
 // Relative: this module is also read at build time (scripts/system-css.mjs), where the `@/` alias is not known.
 import { cssHint } from '../components/css-hint';
 import { DRAWER_WIDTH } from '../lib/limits';
@@ -26,7 +31,7 @@ import { DRAWER_WIDTH } from '../lib/limits';
 const palettes = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
 
 const chipPalettes: Record<string, SystemStyleObject> = Object.fromEntries(
-  palettes.map((p) => [`&[data-palette="${p}"]`, { bg: `${p}.subtle`, color: `${p}.fg`, '--chip-border': `colors.${p}.muted` }]),
+  palettes.map((p) => [`&[data-palette="${p}"]`, { bg: `${p}.subtle`, color: `${p}.fg`, '--chip-border': `colors.${p}.border` }]),
 );
 
 /**
@@ -98,6 +103,7 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     userSelect: 'none',
     bg: 'gray.subtle',
     color: 'gray.fg',
+    '--chip-border': 'colors.gray.border',
     ...chipPalettes,
     // Chakra's `Badge` variant "outline".
     '&[data-variant="outline"]': { bg: 'transparent', boxShadow: 'inset 0 0 0px 1px var(--chip-border)' },
@@ -140,7 +146,6 @@ export const hotStyles: Record<string, SystemStyleObject> = {
     paddingInline: '3.5',
     textStyle: 'sm',
     fontWeight: 'medium',
-    lineHeight: '1.2',
     borderRadius: 'pill',
     borderWidth: '1px',
     borderColor: 'colorPalette.border',
@@ -241,6 +246,7 @@ export const hotStyles: Record<string, SystemStyleObject> = {
  * as conditions), in the base layer as the theme's own global styles are. Done at build time into index.html.
  */
 export function resolveHotStyles(system: SystemContext) {
+  proveHotStyles(system);
   return system.layers.wrap(
     'base',
     Object.fromEntries(Object.entries(hotStyles).map(([selector, style]) => [selector, system.css(style)])),
@@ -411,4 +417,372 @@ export function resolveShellRecipes(system: SystemContext) {
 
 export function resolveShellStyles(system: SystemContext) {
   return Object.fromEntries(Object.entries(shellStyles).map(([selector, style]) => [selector, system.css(style)]));
+}
+
+/*
+ * The copies above of Chakra's recipes are proved equal to what the recipes resolve to in the app's system (issue 51,
+ * DESIGN.md "Patches of other packages"): `resolveHotStyles` runs the proof at build time (scripts/system-css.mjs) and
+ * the unit tests run it too (hot-styles.test.ts). Each copy names the recipe, its variants and which of the copy's
+ * rules stands for which of the recipe's parts; both sides are resolved by the system's css(), flattened to
+ * declarations per rule (the recipes layer left aside: the copies sit in the base layer on purpose), with the recipe's
+ * own custom properties put in where they are read (`--card-padding`, `--spinner-size`, a colour palette's
+ * `--chakra-colors-color-palette-*`), then compared declaration by declaration. What the cabinet sets on top of the
+ * recipe (`own`) or leaves out of it (`leftOut`) is listed, each with its reason; an entry that no longer differs is
+ * reported as well, so the lists stay true.
+ */
+
+/** A rule's declarations, property (as css() writes it) → value. */
+type Declarations = Record<string, string>;
+/** The rules of an element and its parts: a path of nested selectors and conditions ('' the element) → declarations. */
+type Rules = Map<string, Declarations>;
+
+interface RecipeCopy {
+  /** The copy's class in `hotStyles`. */
+  selector: string;
+  /** Chakra's recipe, as named in messages. */
+  recipe: string;
+  /** The recipe's styles for each part, resolved by the system, under the path of the copy's rule for that part. */
+  chakra: (system: SystemContext) => Record<string, SystemStyleObject>;
+  /** The copy's rules merged into each part (a later one wins), instead of each rule of the copy standing for itself. */
+  parts?: Record<string, string[]>;
+  /** The copy's rules written with another selector than the recipe's: the copy's path → the recipe's. */
+  renamed?: Record<string, string>;
+  /** Declarations the cabinet sets over the recipe's: `path|property`, or a whole rule of the copy: `path`. */
+  own?: string[];
+  /** The recipe's declarations the copy leaves out: `path|property`, or a whole rule of the recipe: `path`. */
+  leftOut?: string[];
+}
+
+const slotsOf = (recipe: { slots?: string[] }, wanted: string[], name: string) => {
+  const missing = wanted.filter((slot) => !recipe.slots?.includes(slot));
+  if (missing.length) throw new Error(`${hotStylesFailure(name)}: its slot ${missing.join(', ')} is gone (slots: ${recipe.slots?.join(', ')})`);
+};
+
+/** A slot recipe's parts for the given variants, each slot under the path of the copy's rule for it. */
+function slotStyles(
+  system: SystemContext,
+  recipe: Parameters<SystemContext['sva']>[0],
+  name: string,
+  variants: Record<string, unknown>,
+  paths: Record<string, string>,
+): Record<string, SystemStyleObject> {
+  slotsOf(recipe as { slots?: string[] }, Object.keys(paths), name);
+  const styles = system.sva(recipe)(variants) as unknown as Record<string, SystemStyleObject>;
+  return Object.fromEntries(Object.entries(paths).map(([slot, path]) => [path, styles[slot]!]));
+}
+
+/** The colour palette `palette` over a recipe's styles, as the component's `colorPalette` prop sets it. */
+const inPalette = (palette: string, style: SystemStyleObject): SystemStyleObject => ({ colorPalette: palette, ...style });
+
+export const recipeCopies: RecipeCopy[] = [
+  {
+    selector: '.cab-table',
+    recipe: 'Table recipe (size "sm", variant "line")',
+    chakra: (system) =>
+      slotStyles(system, tableSlotRecipe, 'Table recipe', { size: 'sm', variant: 'line' }, { root: '', columnHeader: '& th', cell: '& td', row: '& tr' }),
+    own: [
+      // Table.Cell verticalAlign="top" in every row of the lists.
+      '& td|verticalAlign',
+      // The stacked cards of phones (issue 50: the header row visually hidden, not display: none).
+      '@media (max-width: 47.99em) & thead',
+      '@media (max-width: 47.99em) & tbody, & tr, & td',
+      '@media (max-width: 47.99em) & tr',
+      '@media (max-width: 47.99em) & td',
+    ],
+    leftOut: [
+      // No effect on a table cell (nor on the stacked cards, which are blocks).
+      '& td|alignItems',
+      // The lists' rows are never selected.
+      '& tr &:is([aria-selected=true], [data-selected])',
+    ],
+  },
+  ...['', ...palettes].flatMap((palette): RecipeCopy[] => {
+    const paletteRule = palette ? [`&[data-palette="${palette}"]`] : [];
+    const shown = palette || 'gray';
+    return [
+      {
+        selector: '.cab-chip',
+        recipe: `Badge recipe (variant "subtle", size "sm", colorPalette "${shown}")`,
+        chakra: (system) => ({ '': inPalette(shown, system.cva(badgeRecipe)({ variant: 'subtle', size: 'sm' })) }),
+        parts: { '': ['', ...paletteRule] },
+        // The task list's status badge wrapped (whiteSpace="normal", the initial value).
+        leftOut: ['|whiteSpace'],
+      },
+      {
+        selector: '.cab-chip',
+        recipe: `Badge recipe (variant "outline", size "sm", colorPalette "${shown}")`,
+        chakra: (system) => ({ '': inPalette(shown, system.cva(badgeRecipe)({ variant: 'outline', size: 'sm' })) }),
+        parts: { '': ['', ...paletteRule, '&[data-variant="outline"]'] },
+        // The outline chip is the subtle one with its background taken off: `transparent`, the initial value.
+        own: ['|background'],
+        leftOut: ['|whiteSpace'],
+      },
+    ];
+  }),
+  {
+    selector: '.cab-chip-md',
+    recipe: 'Badge recipe (size "md")',
+    chakra: (system) => ({ '': system.cva(badgeRecipe)({ size: 'md' }) }),
+    // The competition chips: rounded="full" px="2.5", colours of their own (competition-chips.tsx).
+    own: ['|borderRadius', '|paddingInline'],
+    leftOut: ['|gap', '|fontVariantNumeric', '|userSelect', '|background', '|color'],
+  },
+  {
+    selector: '.cab-card',
+    recipe: 'Card recipe (size "sm", variant "outline")',
+    chakra: (system) =>
+      slotStyles(
+        system,
+        cardSlotRecipe,
+        'Card recipe',
+        { size: 'sm', variant: 'outline' },
+        { root: '', header: '& > header', body: '& > .cab-card-body', footer: '& > footer' },
+      ),
+    own: [
+      // The RID cards: h="full", Card.Body gap="1", Card.Footer pt="2"; kept off-screen cards unstyled (skippedAway).
+      '|height',
+      '|contentVisibility',
+      '|containIntrinsicSize',
+      '& > .cab-card-body|gap',
+      '& > footer|paddingTop',
+    ],
+    // overflow-wrap: anywhere is the theme's for the texts inside (theme.ts globalCss).
+    leftOut: ['|wordWrap'],
+  },
+  {
+    selector: '.cab-card-title',
+    recipe: 'Card recipe (size "sm") title',
+    chakra: (system) => slotStyles(system, cardSlotRecipe, 'Card recipe', { size: 'sm', variant: 'outline' }, { title: '' }),
+    // Card.Title mt="2" lineHeight="short".
+    own: ['|marginTop', '|lineHeight'],
+  },
+  {
+    selector: '.cab-pill-link',
+    recipe: 'Button recipe (variant "outline", size "sm")',
+    chakra: (system) => ({ '': system.cva(buttonRecipe)({ variant: 'outline', size: 'sm' }) }),
+    // rounded="pill".
+    own: ['|borderRadius'],
+    leftOut: [
+      // A link: no form control's look to undo, no stacking of its own; focus drawn by the theme's :focus-visible.
+      '|appearance',
+      '|userSelect',
+      '|position',
+      '|verticalAlign',
+      '|cursor',
+      '|outline',
+      '|isolation',
+      '|gap',
+      '&:is(:focus-visible, [data-focus-visible])',
+      // Never disabled, expanded nor holding an icon.
+      '&:is(:disabled, [disabled], [data-disabled], [aria-disabled=true])',
+      '&:is([aria-expanded=true], [data-expanded], [data-state=expanded])',
+      '& :where(svg)',
+    ],
+  },
+  {
+    selector: '.cab-icon-link',
+    recipe: 'Button recipe (variant "ghost", size "sm")',
+    chakra: (system) => ({ '': system.cva(buttonRecipe)({ variant: 'ghost', size: 'sm' }) }),
+    // The recipe's `_icon`, written as a plain descendant selector.
+    renamed: { '& svg': '& :where(svg)' },
+    own: [
+      // IconButton's square (no padding: width as the height) and the row's text colour; the CSS tooltip (css-hint.ts).
+      '|width',
+      '|color',
+      '&::after',
+      '&:hover::after, &:focus-visible::after',
+    ],
+    leftOut: [
+      '|appearance',
+      '|userSelect',
+      '|whiteSpace',
+      '|verticalAlign',
+      '|borderWidth',
+      '|borderColor',
+      '|cursor',
+      '|outline',
+      '|lineHeight',
+      '|isolation',
+      '|fontWeight',
+      '|transitionProperty',
+      '|transitionDuration',
+      '|minWidth',
+      '|paddingInline',
+      '|fontSize',
+      '|gap',
+      '|background',
+      '&:is(:focus-visible, [data-focus-visible])',
+      '&:is(:disabled, [disabled], [data-disabled], [aria-disabled=true])',
+      '&:is([aria-expanded=true], [data-expanded], [data-state=expanded])',
+      '& :where(svg)|flexShrink',
+    ],
+  },
+  {
+    selector: '.cab-spinner',
+    recipe: 'Spinner recipe (size "lg")',
+    chakra: (system) => ({ '': system.cva(spinnerRecipe)({ size: 'lg' }) }),
+    // color="brand.solid" (router.tsx's pending view).
+    own: ['|color'],
+  },
+  {
+    selector: '.cab-avatar',
+    recipe: 'Avatar recipe (size "sm", variant "subtle") root',
+    chakra: (system) => slotStyles(system, avatarSlotRecipe, 'Avatar recipe', { size: 'sm', variant: 'subtle' }, { root: '' }),
+    // Initials only, never in a group: nothing is placed against it.
+    leftOut: ['|position', '|verticalAlign', '&[data-group-item]'],
+  },
+];
+
+const CHAKRA_VERSION = `@chakra-ui/react ${(chakraPackage as { version: string }).version}`;
+
+function hotStylesFailure(what: string) {
+  return `hot-styles: ${CHAKRA_VERSION} ${what} changed`;
+}
+
+/** css() output as rules: nested keys are selectors and conditions, joined into a path; `@layer recipes` left aside. */
+function flatten(style: Record<string, unknown>, path = '', rules: Rules = new Map()): Rules {
+  for (const [key, value] of Object.entries(style)) {
+    if (value !== null && typeof value === 'object') {
+      flatten(value as Record<string, unknown>, key === '@layer recipes' ? path : path ? `${path} ${key}` : key, rules);
+    } else if (value !== undefined && value !== null && value !== '') {
+      if (!rules.has(path)) rules.set(path, {});
+      rules.get(path)![key] = String(value);
+    }
+  }
+  return rules;
+}
+
+/** `value` with every var() of a property in `env` replaced by that property's value (fallbacks read the same way). */
+function inlineVars(value: string, env: Declarations, depth = 0): string {
+  if (depth > 8) return value;
+  let out = '';
+  let from = 0;
+  for (let at = value.indexOf('var(', from); at >= 0; at = value.indexOf('var(', from)) {
+    let level = 0;
+    let end = at + 3;
+    for (; end < value.length; end++) {
+      if (value[end] === '(') level++;
+      else if (value[end] === ')' && !--level) break;
+    }
+    const inner = value.slice(at + 4, end);
+    const comma = inner.indexOf(',');
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
+    const fallback = comma < 0 ? undefined : inner.slice(comma + 1).trim();
+    out += value.slice(from, at);
+    if (env[name] !== undefined) out += inlineVars(env[name], env, depth + 1);
+    else out += `var(${name}${fallback === undefined ? '' : `, ${inlineVars(fallback, env, depth + 1)}`})`;
+    from = end + 1;
+  }
+  return out + value.slice(from);
+}
+
+/**
+ * The rules with the custom properties they and the rules above them (the element's, for a part or a condition) set
+ * put in where they are read, then left out: what is compared is what the element and its parts get.
+ */
+function normalized(rules: Rules): Rules {
+  const out: Rules = new Map();
+  for (const [path, declarations] of rules) {
+    const env: Declarations = {};
+    const above = [...rules.keys()].filter((other) => other === '' || other === path || path.startsWith(`${other} `)).sort((a, b) => a.length - b.length);
+    for (const other of above) for (const [key, value] of Object.entries(rules.get(other)!)) if (key.startsWith('--')) env[key] = value;
+    const resolved: Declarations = {};
+    for (const [key, value] of Object.entries(declarations)) {
+      if (!key.startsWith('--')) resolved[key] = inlineVars(value, env).replaceAll(TRANSPARENT, 'transparent');
+    }
+    if (Object.keys(resolved).length) out.set(path, resolved);
+  }
+  return out;
+}
+
+/** Chakra's colour token `transparent`, the same colour as the keyword a recipe's custom property may hold. */
+const TRANSPARENT = 'var(--chakra-colors-transparent)';
+
+const cssName = (property: string) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const shownSelector = (selector: string, path: string) => (path ? (path.includes('&') ? path.replaceAll('&', selector) : `${path} ${selector}`) : selector);
+
+/** The copy's rules for one recipe copy: each part merged from the copy's rules named for it. */
+function copyRules(all: Rules, copy: RecipeCopy): Rules {
+  if (!copy.parts) return new Map([...all].map(([path, declarations]) => [copy.renamed?.[path] ?? path, declarations]));
+  const out: Rules = new Map();
+  for (const [part, paths] of Object.entries(copy.parts)) out.set(part, Object.assign({}, ...paths.map((path) => all.get(path) ?? {})));
+  return out;
+}
+
+/** What differs between one copy and its recipe; empty when they are the same. */
+function copyDifferences(system: SystemContext, copy: RecipeCopy): string[] {
+  const all = flatten(system.css(hotStyles[copy.selector]!) as Record<string, unknown>);
+  const mine = normalized(copyRules(all, copy));
+  const theirs = normalized(
+    Object.entries(copy.chakra(system)).reduce<Rules>(
+      (rules, [path, style]) => flatten(system.css(style) as Record<string, unknown>, path, rules),
+      new Map(),
+    ),
+  );
+  const own = new Set(copy.own);
+  const leftOut = new Set(copy.leftOut);
+  const used = new Set<string>();
+  const failures: string[] = [];
+  const at = (path: string, property: string) => `${shownSelector(copy.selector, path)} ${cssName(property)}`;
+  for (const path of new Set([...mine.keys(), ...theirs.keys()])) {
+    const a = mine.get(path) ?? {};
+    const b = theirs.get(path) ?? {};
+    const wholeOwn = own.has(path) && !theirs.has(path);
+    const wholeLeftOut = leftOut.has(path) && !mine.has(path);
+    if (wholeOwn) used.add(path);
+    if (wholeLeftOut) used.add(path);
+    if (wholeOwn || wholeLeftOut) continue;
+    for (const property of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const key = `${path}|${property}`;
+      if (a[property] === b[property]) continue;
+      if (b[property] === undefined ? own.has(key) : a[property] === undefined ? leftOut.has(key) : own.has(key)) {
+        used.add(key);
+        continue;
+      }
+      failures.push(`${at(path, property)} was ${a[property] ?? '(not set)'} now ${b[property] ?? '(not set)'}`);
+    }
+  }
+  for (const entry of [...own, ...leftOut]) {
+    if (used.has(entry)) continue;
+    const [path, property] = entry.split('|') as [string, string | undefined];
+    failures.push(`${property === undefined ? shownSelector(copy.selector, path) : at(path, property)} is no longer a difference from the recipe (listed in ${own.has(entry) ? 'own' : 'leftOut'})`);
+  }
+  return failures;
+}
+
+/** A rule of the copy no recipe copy compares nor lists as the cabinet's own. */
+function uncoveredRules(system: SystemContext): string[] {
+  const covered = new Map<string, Set<string>>();
+  for (const copy of recipeCopies) {
+    const set = covered.get(copy.selector) ?? covered.set(copy.selector, new Set()).get(copy.selector)!;
+    const paths = copy.parts ? Object.values(copy.parts).flat() : [...flatten(system.css(hotStyles[copy.selector]!) as Record<string, unknown>).keys()];
+    for (const path of [...paths, ...(copy.own ?? []).filter((entry) => !entry.includes('|'))]) set.add(path);
+  }
+  return [...covered].flatMap(([selector, paths]) =>
+    [...flatten(system.css(hotStyles[selector]!) as Record<string, unknown>).keys()]
+      .filter((path) => !paths.has(path))
+      .map((path) => `hot-styles: ${shownSelector(selector, path)} is compared with no recipe; list it in recipeCopies (src/app/hot-styles.ts)`),
+  );
+}
+
+/**
+ * Proves every copy of a Chakra recipe in `hotStyles` equal to what the recipe resolves to in `system` (the app's,
+ * theme.ts getSystem()); throws naming the package, the recipe and each declaration that differs.
+ */
+export function proveHotStyles(system: SystemContext): void {
+  const failures: string[] = [];
+  if (system.token('colors.transparent') !== 'transparent') failures.push(`${hotStylesFailure('the colour token transparent')}: it is ${system.token('colors.transparent')}`);
+  for (const copy of recipeCopies) {
+    const differences = copyDifferences(system, copy);
+    if (differences.length) failures.push(`${hotStylesFailure(copy.recipe)}: ${differences.join('; ')}; update src/app/hot-styles.ts`);
+  }
+  // The hidden texts and the stacked table's header row: Chakra's `srOnly` (the original `<Text srOnly>`).
+  const srOnly = normalized(flatten(system.css({ srOnly: true }) as Record<string, unknown>)).get('') ?? {};
+  const hidden = normalized(flatten(system.css(visuallyHidden) as Record<string, unknown>)).get('') ?? {};
+  const differences = [...new Set([...Object.keys(hidden), ...Object.keys(srOnly)])]
+    .filter((property) => hidden[property] !== srOnly[property])
+    .map((property) => `.cab-sr-only ${cssName(property)} was ${hidden[property] ?? '(not set)'} now ${srOnly[property] ?? '(not set)'}`);
+  if (differences.length) failures.push(`${hotStylesFailure('srOnly utility')}: ${differences.join('; ')}; update src/app/hot-styles.ts`);
+  failures.push(...uncoveredRules(system));
+  if (failures.length) throw new Error(failures.join('\n'));
 }
