@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BOOT_FRAME, LINKS_PER_TASK, bootScript, routePattern } from './boot-preload.mjs';
+import { BOOT_FRAME, CLOSE_ICON, LINKS_PER_TASK, WARNING_ICON, bootScript, routePattern } from './boot-preload.mjs';
 
 const matches = (file, path) => new RegExp(routePattern(file).source).test(path);
 
@@ -185,5 +185,53 @@ describe("a screen's early calls are the calls the app makes at its address", ()
     expect(await bootCalls('/projects/12?tab=rid')).toEqual(await appCalls([projectQuery(12), projectRidsQuery(12)]));
     expect(await bootCalls('/programs/create/START-2026')).toEqual(await appCalls([templateQuestionnaireQuery('START-2026')]));
     for (const address of ['/tasks?kind=active', '/tasks?page=2', '/programs/create/START-2026?pointId=5', '/projects/new', '/programs/START-2026']) expect(await bootCalls(address)).toEqual([]);
+  });
+});
+
+// Issue 51: the banner's icons are copies of Chakra's (components/icons.js), proved equal to what Chakra's own
+// components draw: the warning alert's indicator and the close button, rendered with the app's system.
+describe('the banner’s icons are the ones Chakra draws', async () => {
+  const { createElement: h } = await import('react');
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  const { Alert, ChakraProvider, CloseButton } = await import('@chakra-ui/react');
+  const { getSystem } = await import('../src/app/theme.ts');
+  const { version } = (await import('@chakra-ui/react/package.json')).default;
+
+  /** The attributes of the one <path> `element` draws. */
+  const path = (element) => {
+    const html = renderToStaticMarkup(h(ChakraProvider, { value: getSystem() }, element));
+    const tags = [...html.matchAll(/<path\b([^>]*)>/g)];
+    if (tags.length !== 1) throw new Error(`boot-preload: @chakra-ui/react ${version}: ${tags.length} paths drawn; update scripts/boot-preload.mjs`);
+    return Object.fromEntries([...tags[0][1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
+  };
+
+  /** Throws naming the icon and what changed unless the copy's attributes are Chakra's. */
+  const proveIcon = (name, copy, drawn) => {
+    const differences = [...new Set([...Object.keys(copy), ...Object.keys(drawn)])]
+      .filter((key) => copy[key] !== drawn[key])
+      .map((key) => `${key} was ${copy[key] ?? '(not set)'} now ${drawn[key] ?? '(not set)'}`);
+    if (differences.length) throw new Error(`boot-preload: @chakra-ui/react ${version} ${name} changed: ${differences.join('; ')}; update scripts/boot-preload.mjs`);
+  };
+
+  const warning = () => path(h(Alert.Root, { status: 'warning' }, h(Alert.Indicator)));
+  const close = () => path(h(CloseButton));
+
+  it('the warning icon is the warning alert’s indicator (WarningIcon)', () => {
+    expect(() => proveIcon('WarningIcon (Alert.Indicator, status "warning")', { d: WARNING_ICON }, warning())).not.toThrow();
+  });
+
+  it('the close icon is the close button’s (CloseIcon)', () => {
+    expect(() => proveIcon('CloseIcon (CloseButton)', { 'fill-rule': 'evenodd', 'clip-rule': 'evenodd', d: CLOSE_ICON }, close())).not.toThrow();
+  });
+
+  it('fails naming the icon when a copy differs', () => {
+    expect(() => proveIcon('CloseIcon (CloseButton)', { 'fill-rule': 'evenodd', d: CLOSE_ICON.replace('18.7071 6.70711Z', '18.7071 6.7Z') }, close())).toThrow(
+      /^boot-preload: @chakra-ui\/react \d+\.\d+\.\d+ CloseIcon \(CloseButton\) changed: d was .*6\.7Z now .*6\.70711Z; clip-rule was \(not set\) now evenodd; update scripts\/boot-preload\.mjs$/,
+    );
+  });
+
+  it('the banner draws those copies', () => {
+    expect(bootScript()).toContain(`<path d="${WARNING_ICON}"/>`);
+    expect(bootScript()).toContain(`<path fill-rule="evenodd" clip-rule="evenodd" d="${CLOSE_ICON}"/>`);
   });
 });

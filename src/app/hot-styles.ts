@@ -286,7 +286,7 @@ export function resolveFieldClasses(system: SystemContext) {
 }
 
 /** Chakra's check icon (its `CheckIcon`), drawn as a mask over the box's text colour. */
-const CHECK_ICON =
+export const CHECK_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M20 6 9 17l-5-5"/></svg>';
 
 /**
