@@ -25,7 +25,7 @@ const proxied = ['/hosts', '/sso', '/widget', '/config.json', '/files'];
 const appVersion = process.env.APP_VERSION ?? new Date().toISOString();
 
 // BUILD_PATCHES_OFF=token-snapshot,pure-anatomy (names, comma-separated): the build without those patches of other
-// packages, so that what each one buys can be measured against the usual build (bench/patches.mjs, bench/patches.md).
+// packages, so that what each one buys can be measured against the usual build (docs/dependency-upgrades.md).
 // Unset, the build is the usual one. The names:
 // - system-css, lazy-system-globals, token-snapshot, pure-anatomy, react-sentinels, locale-dir: the plugins below.
 //   system-css off: index.html keeps the layer order and the classes of src/app/hot-styles.ts (the app's own CSS, its
