@@ -11,10 +11,9 @@ import { bootPreload } from './scripts/boot-preload.mjs';
 import { cssText, systemCssPlugin } from './scripts/system-css.mjs';
 import { lazySystemGlobals } from './scripts/lazy-system-globals.mjs';
 import { tokenSnapshotPlugin } from './scripts/token-snapshot.mjs';
-import { pureAnatomy } from './scripts/pure-anatomy.mjs';
 import { reactSentinels } from './scripts/react-sentinels.mjs';
-import { localeDir } from './scripts/locale-dir.mjs';
 import { PLANNING, screenChunks } from './scripts/screen-chunks.mjs';
+import { emotionLayersContract } from './scripts/emotion-layers-contract.mjs';
 import { compileHints } from './scripts/compile-hints.mjs';
 import { SW_OUTBOX_FILE, swOutboxPlugin } from './scripts/sw-outbox.mjs';
 
@@ -24,10 +23,10 @@ const proxied = ['/hosts', '/sso', '/widget', '/config.json', '/files'];
 
 const appVersion = process.env.APP_VERSION ?? new Date().toISOString();
 
-// BUILD_PATCHES_OFF=token-snapshot,pure-anatomy (names, comma-separated): the build without those patches of other
+// BUILD_PATCHES_OFF=token-snapshot,react-sentinels (names, comma-separated): the build without those patches of other
 // packages, so that what each one buys can be measured against the usual build (docs/dependency-upgrades.md).
 // Unset, the build is the usual one. The names:
-// - system-css, lazy-system-globals, token-snapshot, pure-anatomy, react-sentinels, locale-dir: the plugins below.
+// - system-css, lazy-system-globals, token-snapshot, react-sentinels: the plugins below.
 //   system-css off: index.html keeps the layer order and the classes of src/app/hot-styles.ts (the app's own CSS, its
 //   lists are drawn with those classes) but not the system's global styles (reset, base, tokens), and Chakra's provider
 //   gets the whole system (src/app/theme.ts `renderedSystem`), so it inserts them at run time as without the patch.
@@ -39,9 +38,7 @@ const PATCHES = [
   'system-css',
   'lazy-system-globals',
   'token-snapshot',
-  'pure-anatomy',
   'react-sentinels',
-  'locale-dir',
   'lodash',
   'react-overlays',
   'use-sync-external-store',
@@ -132,15 +129,13 @@ export default defineConfig({
     systemCssPlugin(),
     ...(patchesOff.has('system-css') ? withoutSystemGlobals() : []),
     // …so Chakra's system does not work that CSS out again at run time (scripts/lazy-system-globals.mjs).
-    ...patch('lazy-system-globals', lazySystemGlobals()),
+    ...patch('lazy-system-globals', ...lazySystemGlobals()),
     // …nor builds its token dictionary again: it is made at build time from the same theme (scripts/token-snapshot.mjs).
     ...patch('token-snapshot', tokenSnapshotPlugin()),
-    ...patch('pure-anatomy', pureAnatomy()),
     // React DOM's thrown-by-identity values made without a recorded stack (scripts/react-sentinels.mjs).
     ...patch('react-sentinels', reactSentinels()),
-    // Ark's LocaleProvider tells the direction of "ru-RU" without Intl.Locale#maximize (scripts/locale-dir.mjs).
-    ...patch('locale-dir', localeDir()),
-    ...(patchesOff.has('emotion-layers') ? [withoutEmotionLayers()] : []),
+    // The signed-in layout's tape of layer blocks (src/app/emotion-layers.ts): what it relies on, proved before the build.
+    ...(patchesOff.has('emotion-layers') ? [withoutEmotionLayers()] : [emotionLayersContract()]),
     screens.plugin,
     // boot.js (index.html): the config request and the current route's chunks start while the main chunk downloads.
     bootPreload({

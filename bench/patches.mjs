@@ -9,7 +9,8 @@
 // A visit: a new browser context (empty HTTP cache, no code cache, service worker blocked), CPU 4× before navigation;
 // FCP (paint timing), "shown" (the screen's element in #root), the long tasks (Long Tasks API) from navigation until
 // 1 s after "shown": their sum and Σ(task − 50 ms) as Lighthouse's TBT, and the main thread's task time (CDP
-// Performance.getMetrics TaskDuration) over the same span. A figure of a build is the median of its visits; its gain
+// Performance.getMetrics TaskDuration) over the same span, and of it style recalculation and layout (RecalcStyleDuration,
+// LayoutDuration: what a patch of the style sheet's insertion, src/app/emotion-layers.ts, is for). A figure of a build is the median of its visits; its gain
 // is the median of its per-round differences with the baseline (same round), with their interquartile range.
 // PATCHES_RUNS (default 9) counted rounds. Writes PATCHES_JSON (default bench/patches.json); prints a Markdown table.
 import { chromium } from '@playwright/test';
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureRoutes } from '../scripts/check-bundle-budget.mjs';
+import { demoToken, recordUntilShown } from './first-visit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
@@ -56,53 +58,40 @@ async function waitUp(port) {
   throw new Error(`reference server on ${port} did not start`);
 }
 
-/** A signed-in session of the demo user (bench/run.mjs `token`). */
-async function token(login, base) {
-  const ids = { user: 8, grantee: 7 };
-  const res = await fetch(`${base}/sso/authorize`, {
-    method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ user_id: String(ids[login]), redirect_uri: `${base}/callback` }),
-  });
-  const code = new URL(res.headers.get('location')).searchParams.get('code');
-  return (await (await fetch(`${base}/hosts/main/v1/users/setcode?code=${code}`)).json()).result;
-}
-
 async function visit(browser, base, { route, login, ready }) {
   const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', serviceWorkers: 'block' });
   try {
     if (login) {
-      const t = await token(login, base);
+      const t = await demoToken(login, base);
       await context.addInitScript((r) => {
         localStorage.setItem('access_token', r.token);
         localStorage.setItem('access_token_expires', String(r.tokenExpireAt * 1000));
         localStorage.setItem('renew_token', r.renew_token);
       }, t);
     }
-    await context.addInitScript((selector) => {
-      window.__long = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
-      const observer = new MutationObserver(() => {
-        if (window.__readyAt === undefined && [...document.querySelectorAll(selector)].some((el) => el.closest('#root'))) { window.__readyAt = performance.now(); observer.disconnect(); }
-      });
-      observer.observe(document, { subtree: true, childList: true });
-    }, ready);
+    await recordUntilShown(context, ready);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const taskTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value * 1000;
-    const before = await taskTime();
+    // Main-thread time so far, ms: all tasks, style recalculation, layout (cumulative in CDP, seconds).
+    const mainThread = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const ms = (name) => metrics.find((m) => m.name === name).value * 1000;
+      return { task: ms('TaskDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration') };
+    };
+    const before = await mainThread();
     await page.goto(base + route);
     await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 90000 });
     await page.waitForTimeout(1000);
-    const task = (await taskTime()) - before;
+    const after = await mainThread();
     const r = await page.evaluate(() => ({
       ready: window.__readyAt,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       long: window.__long.filter(([start]) => start <= window.__readyAt + 1000).map(([, d]) => d),
     }));
-    return { fcp: r.fcp, shown: r.ready, longTotal: r.long.reduce((n, d) => n + d, 0), tbt: r.long.reduce((n, d) => n + Math.max(0, d - 50), 0), task };
+    return { fcp: r.fcp, shown: r.ready, longTotal: r.long.reduce((n, d) => n + d, 0), tbt: r.long.reduce((n, d) => n + Math.max(0, d - 50), 0),
+      task: after.task - before.task, style: after.style - before.style, layout: after.layout - before.layout };
   } finally {
     await context.close();
   }
@@ -138,7 +127,7 @@ try {
 results.loadAtEnd = load();
 console.error(`load average at end ${results.loadAtEnd}`);
 
-const METRICS = ['fcp', 'shown', 'longTotal', 'tbt', 'task'];
+const METRICS = ['fcp', 'shown', 'longTotal', 'tbt', 'task', 'style', 'layout'];
 const base = results.builds[builds[0].name];
 for (const b of builds) {
   const own = results.builds[b.name];
@@ -160,13 +149,13 @@ const sizeRoutes = Object.keys(base.sizes);
 const lines = [
   `${results.date}, ${results.cores} cores, load average (1/5/15 min) ${results.loadAtStart} at the start, ${results.loadAtEnd} at the end; ${RUNS} rounds`,
   '',
-  `| build | ${sizeRoutes.map((r) => `${r} KiB`).join(' | ')} | ${ROUTES.map(({ route }) => `${route} FCP / shown / long tasks / task time, ms (gain = off − usual, IQR)`).join(' | ')} |`,
+  `| build | ${sizeRoutes.map((r) => `${r} KiB`).join(' | ')} | ${ROUTES.map(({ route }) => `${route} FCP / shown / long tasks / task time / style / layout, ms (gain = off − usual, IQR)`).join(' | ')} |`,
   `|---|${sizeRoutes.map(() => '---').join('|')}|${ROUTES.map(() => '---').join('|')}|`,
 ];
 for (const b of builds) {
   const own = results.builds[b.name];
   const sizes = sizeRoutes.map((r) => (b === builds[0] ? `${own.sizes[r]}` : `${own.sizes[r]} (${(own.sizes[r] - base.sizes[r] >= 0 ? '+' : '')}${(own.sizes[r] - base.sizes[r]).toFixed(1)})`));
-  const times = ROUTES.map(({ route }) => ['fcp', 'shown', 'longTotal', 'task'].map((m) => {
+  const times = ROUTES.map(({ route }) => ['fcp', 'shown', 'longTotal', 'task', 'style', 'layout'].map((m) => {
     const s = own.summary[route][m];
     return b === builds[0] ? `${r0(s.median)} [${r0(s.min)}–${r0(s.max)}]` : `${r0(s.median)} (${s.gain >= 0 ? '+' : ''}${r0(s.gain)}, ${r0(s.gainIqr[0])}…${r0(s.gainIqr[1])})`;
   }).join(' / '));

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { measureRoutes } from '../scripts/check-bundle-budget.mjs';
+import { demoToken, recordUntilShown } from './first-visit.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
@@ -53,17 +54,7 @@ async function startServer(dist = DIST, port = PORT) {
   throw new Error('reference server did not start');
 }
 
-async function token(login, base = BASE) {
-  const ids = { user: 8, grantee: 7, admin: 2, expert: 5, manager: 1 };
-  const res = await fetch(`${base}/sso/authorize`, {
-    method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ user_id: String(ids[login]), redirect_uri: `${base}/callback` }),
-  });
-  const code = new URL(res.headers.get('location')).searchParams.get('code');
-  const body = await (await fetch(`${base}/hosts/main/v1/users/setcode?code=${code}`)).json();
-  return body.result;
-}
+const token = (login, base = BASE) => demoToken(login, base);
 
 async function signedInContext(browser, login, options = {}) {
   const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', ...options });
@@ -452,15 +443,7 @@ const BLOCKING_ROUTES = [
 async function blockingTime(browser) {
   for (const { route, login, ready } of BLOCKING_ROUTES) {
     const context = await signedInContext(browser, login, { serviceWorkers: 'block' });
-    await context.addInitScript((selector) => {
-      window.__long = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
-      const observer = new MutationObserver(() => {
-        // The app's own content (in #root), not the picture of the last visit that boot-frame.js paints on a reload.
-        if (window.__readyAt === undefined && [...document.querySelectorAll(selector)].some((el) => el.closest('#root'))) { window.__readyAt = performance.now(); observer.disconnect(); }
-      });
-      observer.observe(document, { subtree: true, childList: true });
-    }, ready);
+    await recordUntilShown(context, ready);
     const page = await context.newPage();
     await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const runs = [];

@@ -41,23 +41,24 @@ export const limitOf = (reachedKiB) => Math.round(reachedKiB * (1 + HEADROOM) * 
 /**
  * The routes: what each loads before its screen shows (module ids of chunk facades) and the first-load figure it reached
  * (in the measure of `stableText`, which is 1.3–3.0 KiB below the figures as shipped). Reviewed with Chakra UI 3.38.0,
- * Ark UI 5.40.0 and Zag 1.47.0 (+0.1 to +1.0 KiB on the routes from 3.37.0 / 5.39.0 / 1.43.3).
+ * Ark UI 5.40.0 and Zag 1.47.0 (+0.1 to +1.0 KiB on the routes from 3.37.0 / 5.39.0 / 1.43.3), then with the build
+ * patches that did not pay for their upkeep taken out (+0.6 to +0.7 KiB: pure-anatomy, bench/patches.md). /login is no
+ * longer capped at its figure of issue 19 (165.3 KiB in this measure): a cap with no headroom was the ratchet that
+ * failed every dependency bump; it has the same 2 % as every route.
  */
 export const ROUTES = [
-  // /login never grows past its figure when issue 19 was filed (166.5 KiB as shipped = 165.3 in this measure): its
-  // limit is that cap where the headroom would reach above it.
-  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], reachedKiB: 164.6, capKiB: 165.3 },
-  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], reachedKiB: 213.2 },
-  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], reachedKiB: 211.5 },
+  { route: '/login', loads: ['src/routes/login.tsx?tsr-split=component'], reachedKiB: 165.3 },
+  { route: '/programs', loads: [...CABINET, 'src/routes/_cabinet/programs.index.tsx?tsr-split=component'], reachedKiB: 213.9 },
+  { route: '/tasks', loads: [...CABINET, 'src/routes/_cabinet/tasks.index.tsx?tsr-split=component'], reachedKiB: 212.1 },
   {
     route: '/programs/create/$code1C',
     loads: [...CABINET, 'src/routes/_cabinet/programs.create.$code1C.tsx?tsr-split=component'],
-    reachedKiB: 231.7,
+    reachedKiB: 232.4,
   },
   {
     route: '/calendar',
     loads: [...CABINET, 'src/routes/_cabinet/calendar.tsx?tsr-split=component', 'src/features/calendar/components/calendar-screen.tsx'],
-    reachedKiB: 243.4,
+    reachedKiB: 244.1,
   },
 ];
 
@@ -86,7 +87,7 @@ export function measureRoutes(distDir, routes = ROUTES) {
     if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(Buffer.from(stableText(readFileSync(path.join(distDir, file), 'latin1')), 'latin1'), { level: 9 }).length);
     return gzipOf.get(file);
   };
-  return routes.map(({ route, loads, reachedKiB, capKiB = Infinity }) => {
+  return routes.map(({ route, loads, reachedKiB }) => {
     const start = [entry.file];
     for (const facade of loads) {
       const chunk = (chunks.find((c) => c.facade === facade) ?? chunks.find((c) => c.modules.some((m) => m.id === facade)));
@@ -114,7 +115,7 @@ export function measureRoutes(distDir, routes = ROUTES) {
       for (const m of shares) groups.set(groupOf(m), (groups.get(groupOf(m)) ?? 0) + (m.gzip / total) * size);
     }
     const breakdown = [...groups].map(([name, bytes]) => ({ name, kib: KiB(bytes) })).sort((a, b) => b.kib - a.kib);
-    return { route, files: [...files], gzipKiB: KiB(gzip), rawKiB: KiB(raw), reachedKiB, limitKiB: Math.min(limitOf(reachedKiB), capKiB), designKiB: DESIGN_BUDGET_KIB, breakdown };
+    return { route, files: [...files], gzipKiB: KiB(gzip), rawKiB: KiB(raw), reachedKiB, limitKiB: limitOf(reachedKiB), designKiB: DESIGN_BUDGET_KIB, breakdown };
   });
 }
 

@@ -32,14 +32,59 @@ export function dropUtilityTypes(code) {
   return code.replace(TYPE_PER_PROPERTY, '    propValues.set(property, values);\n').replace(TYPES_OF_ALL, '    assignProperties();\n');
 }
 
+/** The rewrite of one of Chakra's files, by its path, or null when the file is not one this rewrites. */
+export function rewrite(code, file) {
+  if (SYSTEM_MODULE.test(file)) return makeGlobalsLazy(code);
+  if (UTILITY_MODULE.test(file)) return dropUtilityTypes(code);
+  return null;
+}
+
+/**
+ * The build-time proof (docs/dependency-upgrades.md): the app's system made by Chakra's own styled-system and by the
+ * rewritten one (a second copy of it, loaded through lazy-system-globals-hooks.mjs) give the same fingerprint
+ * (scripts/system-fingerprint.mjs: every token and lookup, every recipe of Chakra's theme in every variant, the styles of
+ * hot-styles.ts, the global CSS read last). Throws naming Chakra's version and the first difference.
+ */
+export async function proveLazyGlobals() {
+  const { createRequire, register } = await import('node:module');
+  const { pathToFileURL } = await import('node:url');
+  const { appAsks, firstDifference, systemFingerprint } = await import('./system-fingerprint.mjs');
+  const { systemConfigs } = await import('../src/app/theme.ts');
+  const require = createRequire(import.meta.url);
+  const chakra = require('@chakra-ui/react/package.json');
+  const systemJs = pathToFileURL(require.resolve('@chakra-ui/react/package.json').replace(/package\.json$/, 'dist/esm/styled-system/system.js')).href;
+  register('./lazy-system-globals-hooks.mjs', import.meta.url);
+  const own = await import(systemJs);
+  const rewritten = await import(`${systemJs}?${PROOF_COPY}`);
+  const fail = (what) => new Error(`lazy-system-globals: with @chakra-ui/react ${chakra.version} ${what}; update scripts/lazy-system-globals.mjs or take the patch out (docs/dependency-upgrades.md)`);
+  const eager = own.createSystem(...systemConfigs());
+  const lazy = rewritten.createSystem(...systemConfigs());
+  if (!Object.getOwnPropertyDescriptor(lazy, '_global')?.get) throw fail('the rewritten styled-system did not load (its system has no `_global` getter)');
+  const asks = await appAsks();
+  const difference = firstDifference(systemFingerprint(eager, asks), systemFingerprint(lazy, asks));
+  if (difference) throw fail(`the rewritten styled-system (system.js, utility.js) makes a system that differs from Chakra's own at ${difference}`);
+}
+
+/** The query that marks the rewritten copy of Chakra's styled-system (lazy-system-globals-hooks.mjs). */
+export const PROOF_COPY = 'lazy-system-globals-proof';
+
+/** The rewrite, and in a production build (`vite build`) its proof, once before the build starts. */
 export function lazySystemGlobals() {
-  return {
-    name: 'lazy-system-globals',
-    transform(code, id) {
-      const file = id.split('?')[0];
-      if (SYSTEM_MODULE.test(file)) return { code: makeGlobalsLazy(code), map: null };
-      if (UTILITY_MODULE.test(file)) return { code: dropUtilityTypes(code), map: null };
-      return null;
+  let proof;
+  return [
+    {
+      name: 'lazy-system-globals',
+      transform(code, id) {
+        const rewritten = rewrite(code, id.split('?')[0]);
+        return rewritten === null ? null : { code: rewritten, map: null };
+      },
     },
-  };
+    {
+      name: 'lazy-system-globals:proof',
+      apply: 'build',
+      buildStart() {
+        return (proof ??= proveLazyGlobals());
+      },
+    },
+  ];
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dropUtilityTypes, makeGlobalsLazy } from './lazy-system-globals.mjs';
+import { dropUtilityTypes, makeGlobalsLazy, proveLazyGlobals } from './lazy-system-globals.mjs';
+import { firstDifference, systemFingerprint } from './system-fingerprint.mjs';
 
 const require = createRequire(import.meta.url);
 const styledSystem = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist/esm/styled-system');
@@ -56,4 +57,26 @@ describe("Chakra utilities without their type generator's bookkeeping (build tra
   it('fails the build when Chakra no longer has the lines it rewrites', () => {
     expect(() => dropUtilityTypes('function build() { assignProperties(); }')).toThrow(/utility\.js changed/);
   });
+});
+
+describe('lazy-system-globals proof: the rewritten styled-system makes the same system as Chakra’s own', () => {
+  it('holds for the installed Chakra and the app’s theme (as the build proves it)', async () => {
+    await expect(proveLazyGlobals()).resolves.toBeUndefined();
+  }, 60000);
+
+  it('the fingerprint it compares sees a token, a recipe variant and a global style that differ', async () => {
+    const { createSystem, defaultConfig } = await import('@chakra-ui/react');
+    const { badgeRecipe } = await import('@chakra-ui/react/theme');
+    const asks = { recipes: { badge: badgeRecipe }, styles: [{ color: 'fg.muted', p: '2' }] };
+    const print = (config) => systemFingerprint(createSystem(defaultConfig, config), asks);
+    const usual = print({});
+    expect(firstDifference(usual, print({}))).toBeNull();
+    expect(firstDifference(usual, print({ theme: { tokens: { colors: { extra: { value: '#123456' } } } } }))).toMatch(/^\$\.config\.theme\.tokens\.colors/);
+    expect(firstDifference(usual, print({ theme: { tokens: { spacing: { 2: { value: '0.6rem' } } } } }))).toMatch(/spacing/);
+    expect(firstDifference(usual, print({ globalCss: { body: { margin: '1px' } } }))).toMatch(/^\$\.config\.globalCss\.body/);
+    // Past the config, the system's own answers: a recipe's CSS and the global styles read last.
+    const { config: _a, ...answers } = usual;
+    const { config: _b, ...changed } = print({ theme: { tokens: { colors: { gray: { 100: { value: '#eeeeee' } } } } } });
+    expect(firstDifference(answers, changed)).toMatch(/^\$\.tokens\./);
+  }, 60000);
 });

@@ -3,13 +3,60 @@
 // the app's first render on every page load (a third of that task on a phone, `npm run bench`); the theme module is the
 // same one the app runs (src/app/theme.ts), so the tokens stay the single source. app.tsx renders Chakra's provider
 // without them (theme.ts `renderedSystem`).
+//
+// The build proves that this is what the packages would have done themselves (docs/dependency-upgrades.md): Chakra's
+// provider inserts exactly the system's layer order and `_global` through emotion's Global, and emotion's Global
+// serialises its styles with serializeStyles and inserts them with the cache's insert, as `cssText` does; otherwise
+// the build fails naming the package and its version.
 import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
 
 /** The CSS emotion would insert for these styles, in order (the same serialiser, stylis plugins and prefixes). */
 export function cssText(stylesList) {
   const cache = createCache({ key: 'css' });
-  return stylesList.map((styles) => cache.insert('', serializeStyles([styles], cache.registered), cache.sheet, false)).join('');
+  return stylesList
+    .map((styles) => {
+      const serialized = serializeStyles([styles], cache.registered);
+      // Global inserts emotion `keyframes` objects of its styles separately; the system writes its keyframes as rules.
+      if (serialized.next) throw new Error('system-css: the styles hold emotion keyframes, which Global inserts on their own; update scripts/system-css.mjs');
+      return cache.insert('', serialized, cache.sheet, false);
+    })
+    .join('');
+}
+
+/** What the proof reads in each package: the file (from the package's folder) and the lines it must still hold. */
+export const PROVIDER_CONTRACT = [
+  {
+    name: '@chakra-ui/react',
+    file: 'dist/esm/styled-system/provider.js',
+    what: 'its provider inserts the layer order and `_global` through emotion\'s Global, and nothing else',
+    lines: ['!sys._config.disableLayers && /* @__PURE__ */ jsx(Global, { styles: sys.layers.atRule }),', '/* @__PURE__ */ jsx(Global, { styles: sys._global }),'],
+    count: [/\bGlobal\b/g, 3],
+  },
+  ...['dist/emotion-react.browser.esm.js', 'dist/emotion-react.browser.development.esm.js'].map((file) => ({
+    name: '@emotion/react',
+    file,
+    what: 'its Global serialises its styles with serializeStyles and inserts them with the cache\'s insert',
+    lines: ['var serialized = serializeStyles([styles], undefined, React.useContext(ThemeContext));', 'cache.insert("", serialized, sheet, false);'],
+  })),
+];
+
+/** Throws, naming the package, its version and the line, when a package no longer does what `cssText` repeats. */
+export function proveProviderContract(read = (name, file) => readFileSync(path.join(path.dirname(require.resolve(`${name}/package.json`)), file), 'utf8')) {
+  for (const { name, file, what, lines, count } of PROVIDER_CONTRACT) {
+    const code = read(name, file);
+    const version = JSON.parse(read(name, 'package.json')).version;
+    const missing = lines.find((line) => !code.includes(line));
+    const extra = count && (code.match(count[0]) ?? []).length !== count[1];
+    if (missing || extra) {
+      throw new Error(`system-css: ${name} ${version} changed: ${what} no longer holds (${file} ${missing ? `has no \`${missing}\`` : `names Global ${(code.match(count[0]) ?? []).length} times, not ${count[1]}`}); update scripts/system-css.mjs and src/app/theme.ts renderedSystem`);
+    }
+  }
 }
 
 /**
@@ -18,6 +65,7 @@ export function cssText(stylesList) {
  * then what the components set as style props, outside any layer.
  */
 export async function systemCss() {
+  proveProviderContract();
   const { getSystem } = await import('../src/app/theme.ts');
   const hot = await import('../src/app/hot-styles.ts');
   const system = getSystem();

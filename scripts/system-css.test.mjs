@@ -1,5 +1,11 @@
+import { keyframes } from '@emotion/react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cssText, systemCss } from './system-css.mjs';
+import { cssText, proveProviderContract, systemCss } from './system-css.mjs';
+
+const require = createRequire(import.meta.url);
 
 describe('the theme\'s style sheet resolved at build time (index.html)', () => {
   it('declares the layer order first, then the reset, the base layer with the list classes, and the tokens', async () => {
@@ -20,5 +26,32 @@ describe('the theme\'s style sheet resolved at build time (index.html)', () => {
     expect(cssText(['@layer a;', { ':root': { display: 'flex' }, '@layer base': { '.x': { userSelect: 'none' } } }])).toBe(
       '@layer a;:root{display:-webkit-box;display:-webkit-flex;display:-ms-flexbox;display:flex;}@layer base{.x{-webkit-user-select:none;-moz-user-select:none;-ms-user-select:none;user-select:none;}}',
     );
+  });
+});
+
+describe('system-css proof: Chakra’s provider and emotion’s Global still do what cssText repeats', () => {
+  it('holds for the installed @chakra-ui/react and @emotion/react', () => {
+    expect(() => proveProviderContract()).not.toThrow();
+  });
+
+  const installed = (name, file) => readFileSync(path.join(path.dirname(require.resolve(`${name}/package.json`)), file), 'utf8');
+
+  it('fails the build, naming the package and its version, when the provider inserts its globals another way', () => {
+    const read = (name, file) => (file.endsWith('provider.js') ? installed(name, file).replace('jsx(Global, { styles: sys._global })', 'jsx(GlobalStyles, { system: sys })') : installed(name, file));
+    expect(() => proveProviderContract(read)).toThrow(/^system-css: @chakra-ui\/react \d+\.\d+\.\d+ changed: its provider inserts the layer order and `_global`[^]*has no `\/\* @__PURE__ \*\/ jsx\(Global, \{ styles: sys\._global \}\),`/);
+  });
+
+  it('fails when the provider inserts one more global style sheet', () => {
+    const read = (name, file) => (file.endsWith('provider.js') ? installed(name, file).replace('children\n', 'jsx(Global, { styles: sys._extra }),\n    children\n') : installed(name, file));
+    expect(() => proveProviderContract(read)).toThrow(/@chakra-ui\/react \d+\.\d+\.\d+ changed[^]*names Global 4 times, not 3/);
+  });
+
+  it('fails when emotion’s Global no longer inserts through the cache', () => {
+    const read = (name, file) => (name === '@emotion/react' && file.endsWith('.esm.js') ? installed(name, file).replace('cache.insert("", serialized, sheet, false);', 'sheet.insert(serialized.styles);') : installed(name, file));
+    expect(() => proveProviderContract(read)).toThrow(/^system-css: @emotion\/react \d+\.\d+\.\d+ changed: its Global serialises/);
+  });
+
+  it('refuses styles holding emotion keyframes, which Global would insert apart', () => {
+    expect(() => cssText([{ '.x': { animation: `${keyframes({ from: { opacity: 0 } })} 1s` } }])).toThrow(/emotion keyframes/);
   });
 });

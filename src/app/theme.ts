@@ -90,6 +90,9 @@ const leanDefaults = () =>
     },
   });
 
+/** The three configs the app's system is made of, in the order Chakra merges them (also used by the build's proofs). */
+export const systemConfigs = () => [defaultBaseConfig, leanDefaults(), config] as const;
+
 let created: SystemContext | undefined;
 
 /**
@@ -98,7 +101,7 @@ let created: SystemContext | undefined;
  * configs: Chakra copies every config it merges, and the base config's utilities are most of that copy (issue 19).
  */
 export function getSystem(): SystemContext {
-  return (created ??= createSystem(defaultBaseConfig, leanDefaults(), config));
+  return (created ??= createSystem(...systemConfigs()));
 }
 
 let rendered: SystemContext | undefined;

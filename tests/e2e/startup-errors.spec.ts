@@ -8,9 +8,10 @@ import { signIn, type AccountKey } from './fixtures';
  * (scripts/react-sentinels.mjs). A library or module that makes an Error at load time brings the cost back: this
  * test names it.
  * Nor does it ask ICU for date data: the page's first Intl.DateTimeFormat (or RelativeTimeFormat, a Date's
- * toLocale…String, Intl.Locale#maximize) loads ICU's locale data, 25–50 ms at full speed, in the first render. Moscow
- * dates, relative notes and the text direction are worked out without it (lib/moscow-time.ts, lib/relative-days.ts,
- * scripts/locale-dir.mjs).
+ * toLocale…String) loads ICU's locale data, 25–50 ms at full speed, in the first render. Moscow dates and relative
+ * notes are worked out without it (lib/moscow-time.ts, lib/relative-days.ts). The one ICU question allowed is Ark's
+ * LocaleProvider asking the script of "ru-RU" (Zag's isRTL: Intl.Locale#maximize) for the text direction: a build
+ * patch that answered it without ICU bought no time above the noise in three runs of bench/patches.mjs and was removed.
  */
 test.use({ serviceWorkers: 'block' });
 
@@ -67,7 +68,7 @@ for (const screen of SCREENS) {
       for (const [owner, method] of methods) {
         const original = (owner as Record<string, (...args: unknown[]) => unknown>)[method]!;
         (owner as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
-          asked.push(`${method}(${JSON.stringify(args).slice(0, 80)}) ${where()}`);
+          asked.push(method === 'maximize' ? `maximize of ${String(this)}` : `${method}(${JSON.stringify(args).slice(0, 80)}) ${where()}`);
           return original.apply(this, args);
         };
       }
@@ -79,7 +80,9 @@ for (const screen of SCREENS) {
       return { errors: [...seen.__errorsMade], icu: [...seen.__icuAsked] };
     });
     expect(errors).toEqual([]);
-    expect(icu).toEqual([]);
+    // Ark's LocaleProvider, once per page: the text direction of the app's one locale.
+    expect(icu.filter((asked) => asked !== 'maximize of ru-RU')).toEqual([]);
+    expect(icu.filter((asked) => asked === 'maximize of ru-RU').length).toBeLessThanOrEqual(1);
   });
 }
 
