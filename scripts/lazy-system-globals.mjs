@@ -53,7 +53,12 @@ export async function proveLazyGlobals() {
   const require = createRequire(import.meta.url);
   const chakra = require('@chakra-ui/react/package.json');
   const systemJs = pathToFileURL(require.resolve('@chakra-ui/react/package.json').replace(/package\.json$/, 'dist/esm/styled-system/system.js')).href;
-  register('./lazy-system-globals-hooks.mjs', import.meta.url);
+  // Once per process: hooks registered twice would rewrite the copy twice.
+  const registered = Symbol.for('lazy-system-globals:hooks');
+  if (!globalThis[registered]) {
+    register('./lazy-system-globals-hooks.mjs', import.meta.url);
+    globalThis[registered] = true;
+  }
   const own = await import(systemJs);
   const rewritten = await import(`${systemJs}?${PROOF_COPY}`);
   const fail = (what) => new Error(`lazy-system-globals: with @chakra-ui/react ${chakra.version} ${what}; update scripts/lazy-system-globals.mjs or take the patch out (docs/dependency-upgrades.md)`);
