@@ -664,7 +664,7 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     await context.close();
   });
 
-  test('two tabs renew once: the second takes the first one\'s new token (a renew token works only once)', async ({ browser }) => {
+  test('two tabs renew once: the second takes the first one\'s new token (a renew token works only once)', async ({ browser }, testInfo) => {
     const { context, page, traffic, session } = await clockContext(browser, 7, { renew: true });
     await page.goto('/tasks');
     await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
@@ -674,8 +674,15 @@ test.describe('on a back end of its own (its clock moves, its faults disturb nob
     await jump(context, 8 * HOUR + 10 * 60_000, traffic);
     const from = traffic.requests.length;
     await Promise.all([page.reload(), second.reload()]);
-    await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
-    await expect(second.getByRole('heading', { name: 'Проекты' })).toBeVisible({ timeout: 30_000 });
+    try {
+      await expect(page.getByRole('heading', { name: 'Мои задачи' })).toBeVisible({ timeout: 30_000 });
+      await expect(second.getByRole('heading', { name: 'Проекты' })).toBeVisible({ timeout: 30_000 });
+    } catch (error) {
+      // Once, in a loaded full run, both tabs ended on the sign-in page: what went out after the reload tells why.
+      const sent = traffic.requests.slice(from).map((r) => `${r.method} ${r.url} → ${r.status}`).join('\n');
+      await testInfo.attach('requests after the reload', { body: sent, contentType: 'text/plain' });
+      throw error;
+    }
     await traffic.settle();
     const after = traffic.requests.slice(from);
     expect(after.filter(isRenewal).map((r) => r.status)).toEqual([200]);
