@@ -3,12 +3,7 @@
 // Chakra still work the way it was written for, and that every kind of block Chakra writes for the app's styles is in
 // its tape; otherwise the build fails naming the package, its version and what changed. Its run-time result is
 // checked in the browser by tests/e2e/hot-lists.spec.ts (the restyles it saves, skeletons and spinners drawn).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const require = createRequire(import.meta.url);
-const installed = (name, file) => readFileSync(path.join(path.dirname(require.resolve(`${name}/package.json`)), file), 'utf8');
+import { packageVersion, proveContract } from './package-contract.mjs';
 
 /** What the module relies on: in which package and file, the line that shows it, and what it means. */
 export const EMOTION_CONTRACT = [
@@ -17,17 +12,11 @@ export const EMOTION_CONTRACT = [
   ['@emotion/sheet', 'dist/emotion-sheet.esm.js', 'this.isSpeedy =', 'the sheet has no `isSpeedy`'],
   ['@emotion/sheet', 'dist/emotion-sheet.esm.js', 'sheet.insertRule(rule, sheet.cssRules.length)', 'a rule no longer goes in at the end of the style element’s sheet'],
   ['@chakra-ui/react', 'dist/esm/styled-system/factory.js', "import { withEmotionCache, ThemeContext } from '@emotion/react'", 'its factory no longer takes emotion’s cache'],
-];
-
-const version = (read, name) => JSON.parse(read(name, 'package.json')).version;
+].map(([name, file, line, what]) => ({ name, file, what, lines: [line] }));
 
 /** Throws at the first line of EMOTION_CONTRACT a package no longer has. */
-export function proveEmotionContract(read = installed) {
-  for (const [name, file, needle, what] of EMOTION_CONTRACT) {
-    if (!read(name, file).includes(needle)) {
-      throw new Error(`emotion-layers: ${name} ${version(read, name)} changed: ${what} (${file} no longer has \`${needle}\`); update src/app/emotion-layers.ts or take it out (docs/dependency-upgrades.md)`);
-    }
-  }
+export function proveEmotionContract(read) {
+  proveContract('emotion-layers', EMOTION_CONTRACT, { read, todo: 'update src/app/emotion-layers.ts or take it out (docs/dependency-upgrades.md)' });
 }
 
 /** The block kinds of Chakra's rules for a style using the recipes layer, a hover condition and every breakpoint. */
@@ -50,7 +39,7 @@ export async function proveTapeRow(kinds) {
   kinds ??= await chakraBlockKinds();
   const unknown = [...kinds].filter((kind) => kind !== '' && !TAPE_ROW.includes(kind));
   if (unknown.length || kinds.size <= 5) {
-    throw new Error(`emotion-layers: @chakra-ui/react ${version(installed, '@chakra-ui/react')} writes blocks TAPE_ROW does not have: ${unknown.join(', ') || `only ${kinds.size} kinds`}; update src/app/emotion-layers.ts`);
+    throw new Error(`emotion-layers: @chakra-ui/react ${packageVersion('@chakra-ui/react')} writes blocks TAPE_ROW does not have: ${unknown.join(', ') || `only ${kinds.size} kinds`}; update src/app/emotion-layers.ts`);
   }
 }
 

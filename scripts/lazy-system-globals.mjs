@@ -46,13 +46,12 @@ export function rewrite(code, file) {
  * hot-styles.ts, the global CSS read last). Throws naming Chakra's version and the first difference.
  */
 export async function proveLazyGlobals() {
-  const { createRequire, register } = await import('node:module');
+  const { register } = await import('node:module');
   const { pathToFileURL } = await import('node:url');
+  const { installedPath, packageVersion } = await import('./package-contract.mjs');
   const { appAsks, firstDifference, systemFingerprint } = await import('./system-fingerprint.mjs');
   const { systemConfigs } = await import('../src/app/theme.ts');
-  const require = createRequire(import.meta.url);
-  const chakra = require('@chakra-ui/react/package.json');
-  const systemJs = pathToFileURL(require.resolve('@chakra-ui/react/package.json').replace(/package\.json$/, 'dist/esm/styled-system/system.js')).href;
+  const systemJs = pathToFileURL(installedPath('@chakra-ui/react', 'dist/esm/styled-system/system.js')).href;
   // Once per process: hooks registered twice would rewrite the copy twice.
   const registered = Symbol.for('lazy-system-globals:hooks');
   if (!globalThis[registered]) {
@@ -61,7 +60,7 @@ export async function proveLazyGlobals() {
   }
   const own = await import(systemJs);
   const rewritten = await import(`${systemJs}?${PROOF_COPY}`);
-  const fail = (what) => new Error(`lazy-system-globals: with @chakra-ui/react ${chakra.version} ${what}; update scripts/lazy-system-globals.mjs or take the patch out (docs/dependency-upgrades.md)`);
+  const fail = (what) => new Error(`lazy-system-globals: with @chakra-ui/react ${packageVersion('@chakra-ui/react')} ${what}; update scripts/lazy-system-globals.mjs or take the patch out (docs/dependency-upgrades.md)`);
   const eager = own.createSystem(...systemConfigs());
   const lazy = rewritten.createSystem(...systemConfigs());
   if (!Object.getOwnPropertyDescriptor(lazy, '_global')?.get) throw fail('the rewritten styled-system did not load (its system has no `_global` getter)');

@@ -10,11 +10,8 @@
 // The build proves that nothing can tell the difference (docs/dependency-upgrades.md): in React DOM's module each value
 // is made once, bound to a name, and that name is only ever thrown or compared by identity (=== / !==), so no code of
 // React reads a stack it no longer has; otherwise the build fails naming react-dom, its version and the place.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parseAst } from 'vite';
-
-const REACT_DOM_VERSION = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('react-dom/package.json'), 'utf8')).version;
+import { packageVersion } from './package-contract.mjs';
 const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
 /** The error codes of the values (React's error decoder: react.dev/errors/<code>). */
 export const SENTINEL_CODES = [460, 461, 474, 519, 542];
@@ -31,7 +28,7 @@ const isSentinelCall = (node, n) =>
  * as what is thrown (`throw X`, `throw (…, X)`) or as a side of === / !==.
  */
 export function proveIdentityUse(code) {
-  const fail = (what) => new Error(`react-sentinels: react-dom ${REACT_DOM_VERSION} changed: ${what}; update scripts/react-sentinels.mjs or take the patch out (docs/dependency-upgrades.md)`);
+  const fail = (what) => new Error(`react-sentinels: react-dom ${packageVersion('react-dom')} changed: ${what}; update scripts/react-sentinels.mjs or take the patch out (docs/dependency-upgrades.md)`);
   const ast = parseAst(code);
   const names = new Map();
   const uses = [];

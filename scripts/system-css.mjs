@@ -10,11 +10,7 @@
 // the build fails naming the package and its version.
 import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const require = createRequire(import.meta.url);
+import { proveContract } from './package-contract.mjs';
 
 /** The CSS emotion would insert for these styles, in order (the same serialiser, stylis plugins and prefixes). */
 export function cssText(stylesList) {
@@ -47,16 +43,8 @@ export const PROVIDER_CONTRACT = [
 ];
 
 /** Throws, naming the package, its version and the line, when a package no longer does what `cssText` repeats. */
-export function proveProviderContract(read = (name, file) => readFileSync(path.join(path.dirname(require.resolve(`${name}/package.json`)), file), 'utf8')) {
-  for (const { name, file, what, lines, count } of PROVIDER_CONTRACT) {
-    const code = read(name, file);
-    const version = JSON.parse(read(name, 'package.json')).version;
-    const missing = lines.find((line) => !code.includes(line));
-    const extra = count && (code.match(count[0]) ?? []).length !== count[1];
-    if (missing || extra) {
-      throw new Error(`system-css: ${name} ${version} changed: ${what} no longer holds (${file} ${missing ? `has no \`${missing}\`` : `names Global ${(code.match(count[0]) ?? []).length} times, not ${count[1]}`}); update scripts/system-css.mjs and src/app/theme.ts renderedSystem`);
-    }
-  }
+export function proveProviderContract(read) {
+  proveContract('system-css', PROVIDER_CONTRACT, { read, todo: 'update scripts/system-css.mjs and src/app/theme.ts renderedSystem' });
 }
 
 /**

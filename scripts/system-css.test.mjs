@@ -38,12 +38,12 @@ describe('system-css proof: Chakra’s provider and emotion’s Global still do 
 
   it('fails the build, naming the package and its version, when the provider inserts its globals another way', () => {
     const read = (name, file) => (file.endsWith('provider.js') ? installed(name, file).replace('jsx(Global, { styles: sys._global })', 'jsx(GlobalStyles, { system: sys })') : installed(name, file));
-    expect(() => proveProviderContract(read)).toThrow(/^system-css: @chakra-ui\/react \d+\.\d+\.\d+ changed: its provider inserts the layer order and `_global`[^]*has no `\/\* @__PURE__ \*\/ jsx\(Global, \{ styles: sys\._global \}\),`/);
+    expect(() => proveProviderContract(read)).toThrow(/^system-css: @chakra-ui\/react \d+\.\d+\.\d+ changed: its provider inserts the layer order and `_global`[^]*no longer has `\/\* @__PURE__ \*\/ jsx\(Global, \{ styles: sys\._global \}\),`/);
   });
 
   it('fails when the provider inserts one more global style sheet', () => {
     const read = (name, file) => (file.endsWith('provider.js') ? installed(name, file).replace('children\n', 'jsx(Global, { styles: sys._extra }),\n    children\n') : installed(name, file));
-    expect(() => proveProviderContract(read)).toThrow(/@chakra-ui\/react \d+\.\d+\.\d+ changed[^]*names Global 4 times, not 3/);
+    expect(() => proveProviderContract(read)).toThrow(/@chakra-ui\/react \d+\.\d+\.\d+ changed[^]*has \/\\bGlobal\\b\/g 4 times, not 3/);
   });
 
   it('fails when emotion’s Global no longer inserts through the cache', () => {

@@ -1,10 +1,8 @@
 // What a Chakra system gives the app, written out as plain data, so that two systems can be compared as a whole:
 // the proof of scripts/lazy-system-globals.mjs compares the app's system made by Chakra's own code with the one made by
-// the rewritten code (docs/dependency-upgrades.md). Run as a script (`node --import tsx scripts/system-fingerprint.mjs`)
-// it prints the fingerprint of the app's system (src/app/theme.ts) as JSON.
-import { pathToFileURL } from 'node:url';
+// the rewritten code (docs/dependency-upgrades.md).
 
-/** A value as JSON-able data: Maps and Sets as sorted entries, functions by name, a value met again by its path. */
+/** A value as JSON-able data: Maps and Sets as their entries, objects by sorted keys, functions by name, a value met again by its path. */
 function plain(value, path = '$', seen = new Map()) {
   if (typeof value === 'function') return `[function ${value.name}]`;
   if (value === null || typeof value !== 'object') return value === undefined ? '[undefined]' : value;
@@ -87,7 +85,3 @@ export async function appAsks() {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { getSystem } = await import('../src/app/theme.ts');
-  process.stdout.write(JSON.stringify(systemFingerprint(getSystem(), await appAsks())));
-}

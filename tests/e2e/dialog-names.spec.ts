@@ -54,13 +54,16 @@ async function pointId(page: Page, token: string, name: string) {
   return found!.id;
 }
 
-/** A confirmation opened by `open`: named `name`, left with «Отмена», nothing open after it. */
-async function askAndCancel(page: Page, open: () => Promise<void>, name: string) {
+/** A dialog opened by `open`: the only one open, named as `opened` says, left with «Отмена», nothing open after it. */
+async function openAndCancel(page: Page, open: () => Promise<unknown>, opened: Open) {
   await open();
-  await expectOpen(page, { role: 'alertdialog', name });
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
+  await expectOpen(page, opened);
+  await page.getByRole(opened.role).getByRole('button', { name: 'Отмена' }).click();
   await expectOpen(page);
 }
+
+/** A confirmation (alert dialog) opened by `open`, named `name`, left with «Отмена». */
+const askAndCancel = (page: Page, open: () => Promise<unknown>, name: string) => openAndCancel(page, open, { role: 'alertdialog', name });
 
 const menuButton = (page: Page, name: string | RegExp) => page.getByRole('banner').getByRole('button', { name });
 
@@ -110,10 +113,7 @@ test('grantee: the bell’s popover, «Задать вопрос», the user’s
 test('grantee: «Подать заявку» again, the project’s requests, assigning a task and the RID confirmations', async ({ page }) => {
   await signIn(page, 'grantee');
   await page.goto('/programs/START-2026');
-  await page.getByRole('link', { name: 'Подать заявку' }).first().click();
-  await expectOpen(page, { role: 'dialog', name: 'У вас уже есть заявки на этот конкурс' });
-  await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
-  await expectOpen(page);
+  await openAndCancel(page, () => page.getByRole('link', { name: 'Подать заявку' }).first().click(), { role: 'dialog', name: 'У вас уже есть заявки на этот конкурс' });
 
   // Project 9 has both request buttons (SPEC §2: each asks first, Отмена / Отправить).
   await page.goto('/projects/9');
@@ -122,10 +122,7 @@ test('grantee: «Подать заявку» again, the project’s requests, as
 
   // The owner assigns the responsible user of a task of project 1.
   await page.goto('/projects/1');
-  await page.getByRole('button', { name: 'Назначить пользователя' }).first().click();
-  await expectOpen(page, { role: 'dialog', name: 'Назначить пользователя' });
-  await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
-  await expectOpen(page);
+  await openAndCancel(page, () => page.getByRole('button', { name: 'Назначить пользователя' }).first().click(), { role: 'dialog', name: 'Назначить пользователя' });
 
   // Project 7's RIDs: an unplanned one, a pending planned one to submit, a registered one to update.
   await page.goto('/projects/7?tab=rid');
@@ -178,10 +175,7 @@ test('grantee: a task’s withdrawal, the certificate choice, the signing progre
   const toolbar = page.getByRole('toolbar', { name: 'Действия с задачей' });
 
   await page.goto(`/tasks/${await pointId(page, token, 'Отчёт о целевом использовании: отзыв')}`);
-  await toolbar.getByRole('button', { name: 'Отозвать заявку' }).click();
-  await expectOpen(page, { role: 'alertdialog', name: 'Отозвать заявку' });
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
-  await expectOpen(page);
+  await askAndCancel(page, () => toolbar.getByRole('button', { name: 'Отозвать заявку' }).click(), 'Отозвать заявку');
 
   // The demo store signs (SIGNING_MODE demo); the server refuses to keep the signatures, so nothing is signed.
   await page.route(/\/hosts\/main\/v2\/projects\/(sign-attach|sign\/\d+)$/, (route) =>
@@ -242,19 +236,12 @@ test('applicant: the questionnaire’s first dialog, a field’s dialog, the rec
 
 test('administrator: assigning groups, changing their own, refreshing a token and the return from «Войти как»', async ({ page }) => {
   await signIn(page, 'admin');
-  const groups = { role: 'dialog', name: 'Назначение групп' } as const;
+  const groups: Open = { role: 'dialog', name: 'Назначение групп' };
 
   await page.goto('/users?id=100');
   const row = page.getByTestId('user-row-100');
-  await row.getByRole('button', { name: /Назначить группы/ }).click();
-  await expectOpen(page, groups);
-  await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
-  await expectOpen(page);
-
-  await row.getByRole('button', { name: /Обновить токен/ }).click();
-  await expectOpen(page, { role: 'alertdialog', name: 'Обновление токена' });
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
-  await expectOpen(page);
+  await openAndCancel(page, () => row.getByRole('button', { name: /Назначить группы/ }).click(), groups);
+  await askAndCancel(page, () => row.getByRole('button', { name: /Обновить токен/ }).click(), 'Обновление токена');
 
   // Their own groups: a warning over the dialog first.
   await page.goto('/users?id=2');
